@@ -1,0 +1,11 @@
+"""Card catalogs: human-editable TOML files in ``data/catalogs/<family>/``, loaded with clear errors.
+
+>>> cat = load_catalog("fw")
+>>> cat["Nominod"].cost
+3
+"""
+
+from .model import Card, Catalog, CatalogError
+from .loader import load_catalog, load_family, parse_catalog_text
+
+__all__ = ["Card", "Catalog", "CatalogError", "load_catalog", "load_family", "parse_catalog_text"]

@@ -1,0 +1,1 @@
+"""The embedded rules core. Imports no database, dataframe or UI code."""

@@ -1,0 +1,1 @@
+"""The DuckDB store: schema and migrations, ingest, export, named queries."""

@@ -1,0 +1,1 @@
+"""Streamlit pages and the one place for st.cache_* (imported only by the app)."""
