@@ -1,0 +1,197 @@
+"""Schema of the Free Realms TCG catalog (ruleset ``fr``); documented in ``docs/catalogs/freerealms.md``.
+
+Creatures (Heroes are creatures with ``hero = true`` and no sphere), resources and tricks. Every
+card has 0 to 4 gems, each of a sphere's colour; a non-Hero card's gems are of its own sphere.
+Power-ups, collect text, trick and resource effects are data in the small vocabularies below.
+
+>>> parse_collector("1 U 132")
+(1, 'U', 132)
+>>> parse_collector("1-U-132") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..spec import F, FamilySchema, Problem
+from ._vocab import Action, check_action, check_actions
+
+SPHERES = frozenset({"chaos", "nature", "machine", "order"})
+#: C Common, U Uncommon, R Rare, E Exclusive, P Promo, S Starter.
+RARITIES = frozenset({"C", "U", "R", "E", "P", "S"})
+MAX_GEMS = 4
+
+_N = F("int", min=1)
+_COLLECTOR_RE = re.compile(r"^(\d+) ([A-Z]) (\d+)$")
+
+#: What a creature's power-up does when the card flipped for it in battle has a gem of its sphere.
+POWERUPS: dict[str, Action] = {
+    "attack": Action("this creature gets +n attack for this battle", {"n": _N}),
+    "defense": Action("this creature gets +n defense for this battle", {"n": _N}),
+    "score": Action("this creature scores n cards now (top cards of your deck to its score pile)", {"n": _N}),
+    "draw": Action("you draw n cards", {"n": _N}),
+    "stun": Action("the foe is stunned when this battle ends, if it is still in play"),
+}
+
+#: What a trick (paid in stars, played on your battling creature) or a resource action does.
+EFFECTS: dict[str, Action] = {
+    "attack": Action("your battling creature gets +n attack for this battle", {"n": _N}),
+    "defense": Action("your battling creature gets +n defense for this battle", {"n": _N}),
+    "destroy": Action("destroy the foe if its coin cost is n or less (Heroes included); "
+                      "your creature, left alone, wins the battle", {"n": _N}),
+    "score": Action("your battling creature scores n cards now", {"n": _N}),
+    "draw": Action("you draw n cards", {"n": _N}),
+    "stun": Action("the foe is stunned when this battle ends, if it is still in play"),
+    "end_battle": Action("the battle ends now: no winner, no loser, no card scored"),
+}
+
+#: Costs a resource action may carry besides its effect (all optional; at least one is required).
+RESOURCE_COSTS: dict[str, F] = {
+    "coins": F("int", required=False, min=1),      # a coin action: paid in your Set Phase
+    "stars": F("int", required=False, min=1),      # a star action: paid during a battle
+    "zap": F("bool", required=False),              # zap this resource (it must be ready)
+    "face_down": F("bool", required=False),        # turn this resource face down (it stops being one)
+}
+
+#: What a creature gets while its score pile holds at least ``n`` cards (its "Collect n" text).
+COLLECT: dict[str, Action] = {
+    "attack": Action("+by attack", {"by": _N}),
+    "defense": Action("+by defense", {"by": _N}),
+    "hunt": Action("scores by extra cards each time it hunts", {"by": _N}),
+}
+
+SCHEMA_FIELDS_COMMON = {
+    "name": F("str"),
+    "type": F("enum", choices=frozenset({"creature", "resource", "trick"})),
+    "rarity": F("enum", choices=RARITIES),
+    "collector": F("str"),
+    "sphere": F("enum", required=False, choices=SPHERES),
+    "gems": F("enumlist", choices=SPHERES),
+    "traits": F("strlist", required=False, default=[]),
+    "text": F("str", required=False, default=""),
+    "lore": F("str", required=False, default=""),
+}
+
+PER_TYPE = {
+    "creature": {
+        "cost": F("int", min=0),
+        "attack": F("int"),
+        "defense": F("int"),
+        "hero": F("bool", required=False, default=False),
+        "powerups": F("tablelist", required=False, default=[]),
+        "collect": F("table", required=False),
+    },
+    "trick": {
+        "cost": F("int", min=0),
+        "effects": F("tablelist"),
+    },
+    "resource": {
+        "effects": F("tablelist", required=False, default=[]),
+    },
+}
+
+
+def parse_collector(text: str) -> tuple[int, str, int] | None:
+    """``"1 U 132"`` -> ``(series, rarity letter, number)``, or None when it is not in that form."""
+    m = _COLLECTOR_RE.match(text.strip())
+    if not m:
+        return None
+    return int(m.group(1)), m.group(2), int(m.group(3))
+
+
+def _check_collector(card: Mapping[str, Any]) -> list[Problem]:
+    parsed = parse_collector(card["collector"])
+    if parsed is None:
+        return [("collector", f'must read SERIES RARITY NUMBER like "1 U 132", got {card["collector"]!r}')]
+    series, letter, number = parsed
+    problems: list[Problem] = []
+    if series < 1 or number < 1:
+        problems.append(("collector", f"series and number start at 1, got {card['collector']!r}"))
+    if letter != card["rarity"]:
+        problems.append(("collector", f"rarity letter {letter!r} differs from the card's rarity {card['rarity']!r}"))
+    return problems
+
+
+def check(card: Mapping[str, Any]) -> list[Problem]:
+    """Cross-field rules of one card (see the module docstring and the family document)."""
+    problems = _check_collector(card)
+    hero = card.get("hero", False)
+    sphere = card.get("sphere")
+    gems = card["gems"]
+    if len(gems) > MAX_GEMS:
+        problems.append(("gems", f"a card has at most {MAX_GEMS} gems, got {len(gems)}"))
+    if hero and sphere is not None:
+        problems.append(("sphere", "a Hero has no sphere"))
+    if not hero and sphere is None:
+        problems.append(("sphere", f"is missing (every card but a Hero has one of {', '.join(sorted(SPHERES))})"))
+    if not hero and sphere is not None and any(g != sphere for g in gems):
+        problems.append(("gems", f"a {sphere} card's gems are all {sphere}, got {gems}"))
+    t = card["type"]
+    if t == "creature":
+        problems += check_actions("powerups", card["powerups"], POWERUPS,
+                                  extra={"sphere": F("enum", choices=SPHERES)})
+        if "collect" in card:
+            problems += check_action("collect", card["collect"], COLLECT, extra={"n": _N})
+    elif t == "trick":
+        if not card["effects"]:
+            problems.append(("effects", "a trick needs at least one effect"))
+        problems += check_actions("effects", card["effects"], EFFECTS)
+    else:
+        problems += check_actions("effects", card["effects"], EFFECTS, extra=RESOURCE_COSTS)
+        for i, eff in enumerate(card["effects"]):
+            if not any(k in eff for k in RESOURCE_COSTS):
+                problems.append((f"effects[{i}]", f"a resource action needs a cost: one of {', '.join(RESOURCE_COSTS)}"))
+            if "coins" in eff and "stars" in eff:
+                problems.append((f"effects[{i}]", "an action costs coins (Set Phase) or stars (battle), not both"))
+    return problems
+
+
+def collector_clashes(cards: Iterable[Any]) -> list[str]:
+    """Cards sharing a (series, number): one message per clash. ``cards`` are catalog :class:`Card` s.
+
+    The per-card :func:`check` cannot see other cards, so the catalog tests run this on the whole
+    catalog; a card writer can run it too.
+    """
+    seen: dict[tuple[int, int], str] = {}
+    clashes = []
+    for card in cards:
+        parsed = parse_collector(card.fields["collector"])
+        if parsed is None:
+            continue
+        key = (parsed[0], parsed[2])
+        if key in seen:
+            clashes.append(f"{card.name!r} ({card.source}:{card.line}) reuses collector number "
+                           f"{key[1]} of series {key[0]}, already on {seen[key]!r}")
+        else:
+            seen[key] = card.name
+    return clashes
+
+
+def average_gems(gem_counts: Iterable[int]) -> float:
+    """The deck builder's average gems: the mean gem count over every card copy of a deck.
+
+    >>> average_gems([0, 1, 2, 3])
+    1.5
+    """
+    counts = list(gem_counts)
+    return sum(counts) / len(counts) if counts else 0.0
+
+
+SCHEMA = FamilySchema(
+    family="freerealms",
+    types=frozenset(PER_TYPE),
+    rarities=RARITIES,
+    common=SCHEMA_FIELDS_COMMON,
+    per_type=PER_TYPE,
+    cost={"creature": "cost", "trick": "cost"},
+    attack="attack",
+    defense="defense",
+    check=check,
+    abilities_field="powerups",
+)
+
+__all__ = ["SCHEMA", "SPHERES", "RARITIES", "POWERUPS", "EFFECTS", "COLLECT", "RESOURCE_COSTS",
+           "parse_collector", "collector_clashes", "average_gems"]
