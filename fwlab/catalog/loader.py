@@ -26,6 +26,31 @@ def _card_lines(text: str) -> list[int]:
     return [i + 1 for i, line in enumerate(text.splitlines()) if re.match(r"^\s*\[\[\s*card\s*\]\]", line)]
 
 
+def _toml_error_place(text: str, line: int | None) -> tuple[str | None, str | None]:
+    """The card (by its ``name`` line) and the key on the line where a TOML error was found.
+
+    >>> _toml_error_place('[[card]]\\nname = "Nominod"\\natt = three\\n', 3)
+    ('Nominod', 'att')
+    """
+    if line is None:
+        return None, None
+    lines = text.splitlines()
+    start = max((n for n in _card_lines(text) if n <= line), default=None)
+    card = None
+    if start is not None:
+        end = min((n for n in _card_lines(text) if n > start), default=len(lines) + 1)
+        for row in lines[start:end - 1]:
+            m = re.match(r'^\s*name\s*=\s*"([^"]+)"', row)
+            if m:
+                card = m.group(1).strip()
+                break
+    key = None
+    if 0 < line <= len(lines):
+        k = re.match(r"^\s*([A-Za-z_][\w-]*)\s*=", lines[line - 1])
+        key = k.group(1) if k else None
+    return card, key
+
+
 def _validate(schema: FamilySchema, raw: Mapping[str, Any], file: str, line: int | None) -> tuple[dict[str, Any], list[CatalogError]]:
     name = raw.get("name") if isinstance(raw.get("name"), str) else None
     errors: list[CatalogError] = []
@@ -89,7 +114,9 @@ def parse_catalog_text(text: str, family: str, file: str = "<text>") -> list[Car
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
-        raise CatalogError(f"not valid TOML: {exc}", file=file, line=int(m.group(1)) if m else None) from None
+        line = int(m.group(1)) if m else None
+        card, field = _toml_error_place(text, line)
+        raise CatalogError(f"not valid TOML: {exc}", file=file, line=line, card=card, field=field) from None
     unknown_top = [k for k in doc if k != "card"]
     if unknown_top:
         raise CatalogError(f"unexpected top-level key(s) {unknown_top}; a catalog file holds [[card]] tables only", file=file)
@@ -101,6 +128,9 @@ def parse_catalog_text(text: str, family: str, file: str = "<text>") -> list[Car
     errors: list[CatalogError] = []
     for i, raw in enumerate(raws):
         line = lines[i] if i < len(lines) else None
+        if not isinstance(raw, dict):
+            errors.append(CatalogError(f"each card must be a [[card]] table, got {raw!r}", file=file, line=line))
+            continue
         fields, errs = _validate(schema, raw, file, line)
         if errs:
             errors += errs

@@ -99,9 +99,10 @@ def parse_decklist(text: str, source: str = "<text>", default_ruleset: str | Non
             else:
                 meta[key] = value
             continue
-        if re.match(r"^-?\d", line):
+        bad = re.match(r"^-?\d\S*\s+(\S.*?)\s*$", line)
+        if bad or re.match(r"^-?\d", line):
             raise CatalogError(f"a card count must be a whole number of at least 1: {line!r}",
-                               file=source, line=no, field="count")
+                               file=source, line=no, card=bad.group(1) if bad else None, field="count")
         raise CatalogError(f"expected 'COUNT Card Name' or 'key: value', got {line!r}", file=source, line=no)
     if ruleset is None:
         raise CatalogError("missing 'ruleset:' line", file=source, field="ruleset")

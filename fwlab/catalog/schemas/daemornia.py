@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules.keywords import (
-    ACTIONS, BOOL_PARAMS, BUFF_STATS, DISCOUNT_TYPES, HEAL_TARGETS, INT_PARAMS, KEYWORDS, TARGETS,
+    ACTIONS,
+    BOOL_PARAMS,
+    BUFF_STATS,
+    DISCOUNT_TYPES,
+    HEAL_TARGETS,
+    INT_PARAMS,
+    KEYWORDS,
+    TARGETS,
 )
 from ..spec import F, FamilySchema, Problem, check_value
 
@@ -18,6 +25,13 @@ BG_SLOTS = frozenset({"skill", "psionic", "spell", "armour", "artefact", "weapon
 ABILITY_SLOTS = frozenset({"skill", "psionic", "spell"})
 PHASES = frozenset({"resource", "deploy", "combat", "resolution"})
 RARITIES = frozenset({"common", "uncommon", "rare", "special"})
+#: Targets per event subtype: Direct events pick one target, Global ones hit everyone of a side,
+#: Interrupts answer another event (or pick one target as they do so).
+EVENT_TARGETS: dict[str, frozenset[str]] = {
+    "direct": frozenset({"own_creature", "enemy_creature", "any_creature", "enemy_scenario", "opponent", "you"}),
+    "global": frozenset({"all_creatures", "enemy_creatures", "own_creatures", "opponent", "you"}),
+    "interrupt": frozenset({"own_creature", "enemy_creature", "any_creature", "opponent", "you", "event"}),
+}
 
 _STATS = {k: F("int") for k in ("att", "def", "dmg", "hp", "exp")}
 _MODS = {k: F("mod", required=False) for k in ("att", "def", "dmg", "hp")}
@@ -75,6 +89,11 @@ def _check_action(where: str, act: Mapping[str, Any], allowed_extra: frozenset[s
         problems.append((where, f"action {do!r} needs n of at least 1, got {act['n']}"))
     if do == "buff" and act.get("stat") not in BUFF_STATS:
         problems.append((where, f"buff stat must be one of {', '.join(sorted(BUFF_STATS))}, got {act.get('stat')!r}"))
+    if do == "return" and act.get("target") not in (None, "own_creature", "self"):
+        problems.append((where, f"'return' sends one of your own creatures back to your hand: "
+                                f"target own_creature or self, not {act.get('target')!r}"))
+    if do == "buff" and act.get("n") == 0:
+        problems.append((where, "a buff of n=0 changes nothing"))
     return problems
 
 
@@ -90,9 +109,27 @@ def check(card: Mapping[str, Any]) -> list[Problem]:
             problems.append(("slot", f"a {sub} attachment uses the {sub} slot, not {slot!r}"))
         if sub in ("blessing", "curse") and slot not in ABILITY_SLOTS:
             problems.append(("slot", f"a {sub} uses an ability slot (skill, psionic or spell), not {slot!r}"))
+        if sub == "curse":
+            for stat in ("att", "def", "dmg", "hp"):
+                mod = str(card.get(stat, "")).strip()
+                if mod.startswith("+"):
+                    problems.append((stat, f"a curse goes on an enemy creature: use a penalty or a set value, not {mod!r}"))
     if card["type"] == "event":
+        allowed = EVENT_TARGETS.get(card.get("subtype", ""), frozenset(TARGETS))
         for i, eff in enumerate(card.get("effects", [])):
-            problems += _check_action(f"effects[{i}]", eff, frozenset({"n", "stat"}))
+            where = f"effects[{i}]"
+            found = _check_action(where, eff, frozenset({"n", "stat"}))
+            problems += found
+            if found:
+                continue
+            target = eff.get("target")
+            if target is None:
+                problems.append((where, f"an event effect needs a target (one of {', '.join(sorted(allowed))})"))
+            elif target not in allowed:
+                problems.append((where, f"a {card['subtype']} event cannot target {target!r}; "
+                                        f"allowed: {', '.join(sorted(allowed))}"))
+            elif (eff["do"] == "counter") != (target == "event"):
+                problems.append((where, "do='counter' goes with target='event' and only with it"))
         if not card.get("effects"):
             problems.append(("effects", "an event needs at least one effect"))
     for i, ab in enumerate(card.get("abilities", [])):
@@ -140,4 +177,4 @@ SCHEMA = FamilySchema(
 )
 
 # keep check_value importable from here for schema authors
-__all__ = ["SCHEMA", "NATURES", "EVENT_KINDS", "ATTACHMENT_KINDS", "BG_SLOTS", "check_value"]
+__all__ = ["SCHEMA", "NATURES", "EVENT_KINDS", "EVENT_TARGETS", "ATTACHMENT_KINDS", "BG_SLOTS", "check_value"]
