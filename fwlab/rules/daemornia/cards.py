@@ -1,0 +1,163 @@
+"""Catalog cards compiled into flat, immutable definitions the engine reads on its hot path.
+
+Compiling checks every ability against the keyword vocabulary a second time, so a card the
+engine could not execute never reaches a game (RULE CORE-KW-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from ...catalog import Card, CatalogError
+from ..keywords import ACTIONS, KEYWORDS
+
+CREATURE, EVENT, SCENARIO, ATTACHMENT = 0, 1, 2, 3
+TYPE_CODES = {"creature": CREATURE, "event": EVENT, "scenario": SCENARIO, "attachment": ATTACHMENT}
+STAT_INDEX = {"att": 0, "def": 1, "dmg": 2, "hp": 3}
+
+#: Targets that need a choice of card; the others are implied by the effect.
+CHOSEN_TARGETS = frozenset({"own_creature", "enemy_creature", "any_creature", "enemy_scenario", "own_scenario"})
+
+
+class Eff(NamedTuple):
+    """One action of an event or an activated card effect."""
+
+    do: str
+    target: str
+    n: int = 0
+    stat: int = -1       # index into STAT_INDEX for buffs
+    cost: int = 0        # Res cost (activated effects only)
+    lock: bool = False   # using it locks its card
+
+
+class Mod(NamedTuple):
+    """An attachment's attribute modifier: ``+n``/``-n`` or a set value."""
+
+    stat: int
+    is_set: bool
+    value: int
+
+
+class CardDef:
+    """A card as the engine sees it. Attribute names follow the card's own words."""
+
+    __slots__ = (
+        "name", "type", "special", "res", "att", "dfn", "dmg", "hp", "exp", "nature", "subtype", "slot",
+        "swift", "guardian", "heal_self", "heal_allies", "raider", "siege", "elusive", "vigilant", "shield",
+        "income", "last_gasp", "discount", "effects", "event_effects", "event_kind", "phases", "mods",
+        "choose", "keywords",
+    )
+
+    def __init__(self, card: Card) -> None:
+        f = card.fields
+        self.name: str = card.name
+        self.type: int = TYPE_CODES[card.type]
+        self.special: bool = bool(f.get("special", False))
+        self.res: int = int(f["res"])
+        self.att: int = int(f.get("att", 0)) if card.type in ("creature", "scenario") else 0
+        self.dfn: int = int(f.get("def", 0)) if card.type in ("creature", "scenario") else 0
+        self.dmg: int = int(f.get("dmg", 0)) if card.type in ("creature", "scenario") else 0
+        self.hp: int = int(f.get("hp", 0)) if card.type in ("creature", "scenario") else 0
+        self.exp: int = int(f.get("exp", 0))
+        self.nature: str | None = f.get("nature")
+        self.subtype: str | None = card.subtype
+        self.slot: str | None = f.get("slot")
+        self.swift = self.elusive = self.vigilant = False
+        self.guardian = 1
+        self.heal_self = self.heal_allies = self.raider = self.siege = self.shield = 0
+        self.income = self.last_gasp = 0
+        self.discount: tuple[int, int, int, int] = (0, 0, 0, 0)
+        effects: list[Eff] = []
+        kws: list[str] = []
+        for ab in card.abilities:
+            kw = ab.get("kw")
+            if kw not in KEYWORDS:
+                raise CatalogError(f"the engine does not know keyword {kw!r}", file=card.source, line=card.line,
+                                   card=card.name, field="abilities")
+            kws.append(str(kw))
+            n = int(ab.get("n", 0))
+            if kw == "swift":
+                self.swift = True
+            elif kw == "guardian":
+                self.guardian = max(self.guardian, n)
+            elif kw == "heal":
+                if ab.get("target", "self") == "allies":
+                    self.heal_allies += n
+                else:
+                    self.heal_self += n
+            elif kw == "raider":
+                self.raider += n
+            elif kw == "siege":
+                self.siege += n
+            elif kw == "elusive":
+                self.elusive = True
+            elif kw == "vigilant":
+                self.vigilant = True
+            elif kw == "shield":
+                self.shield += n
+            elif kw == "income":
+                self.income += n
+            elif kw == "discount":
+                d = list(self.discount)
+                d[TYPE_CODES[str(ab["type"])]] += n
+                self.discount = (d[0], d[1], d[2], d[3])
+            elif kw == "last_gasp":
+                self.last_gasp += n
+            elif kw == "effect":
+                effects.append(_eff(card, ab, cost=int(ab["cost"]), lock=bool(ab.get("lock", False))))
+            else:  # pragma: no cover - KEYWORDS and this chain must agree (tested)
+                raise AssertionError(kw)
+        self.keywords: tuple[str, ...] = tuple(kws)
+        self.effects: tuple[Eff, ...] = tuple(effects)
+        self.event_effects: tuple[Eff, ...] = tuple(_eff(card, e) for e in f.get("effects", ()))
+        self.event_kind: str | None = card.subtype if card.type == "event" else None
+        self.phases: frozenset[str] = frozenset(f.get("phases", ()))
+        mods: list[Mod] = []
+        if card.type == "attachment":
+            for stat in ("att", "def", "dmg", "hp"):
+                raw = f.get(stat)
+                if raw is None:
+                    continue
+                s = str(raw).strip()
+                mods.append(Mod(STAT_INDEX[stat], s[0] not in "+-", int(s)))
+        self.mods: tuple[Mod, ...] = tuple(mods)
+        chosen = [e.target for e in self.event_effects if e.target in CHOSEN_TARGETS]
+        self.choose: str | None = chosen[0] if chosen else None
+        if len(set(chosen)) > 1:
+            raise CatalogError(f"an event can choose one kind of target, this one names {sorted(set(chosen))}",
+                               file=card.source, line=card.line, card=card.name, field="effects")
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r})"
+
+
+def _eff(card: Card, raw: Mapping[str, Any], cost: int = 0, lock: bool = False) -> Eff:
+    do = str(raw["do"])
+    if do not in ACTIONS:
+        raise CatalogError(f"the engine does not know action {do!r}", file=card.source, line=card.line,
+                           card=card.name, field="effects")
+    stat = STAT_INDEX.get(str(raw.get("stat", "")), -1)
+    target = str(raw.get("target", "self"))
+    return Eff(do, target, int(raw.get("n", 0)), stat, cost, lock)
+
+
+_CACHE: dict[tuple[str, str], CardDef] = {}
+
+
+def compile_card(card: Card) -> CardDef:
+    """The engine definition of a catalog card (cached per family and name)."""
+    key = (card.family, card.name)
+    d = _CACHE.get(key)
+    if d is None or d.res != card.fields.get("res"):
+        d = _CACHE[key] = CardDef(card)
+    return d
+
+
+def compile_deck(names: Iterable[str], catalog: Mapping[str, Card] | Any) -> list[CardDef]:
+    """Card definitions for every copy in a deck (names must exist in the catalog)."""
+    out: list[CardDef] = []
+    for name in names:
+        card = catalog[name]
+        out.append(compile_card(card))
+    return out

@@ -1,0 +1,196 @@
+"""Combat: blocks, objectives of attackers, the D6 rolls and the simultaneous Resolution.
+
+FW-COMBAT-2: each blocker blocks one attacker (a ``guardian`` may block several); every blocker
+strikes the attacker it blocks; the attacker strikes one of its blockers, chosen by the attacking
+player. FW-COMBAT-4: unchallenged attackers Raid, attack a Scenario, or aid an ally. FW-RESOLVE-1:
+all strikes are rolled, then all damage is applied together.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Action
+from . import effects
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Unit
+
+
+def need_to_hit(att: int, dfn: int) -> int:
+    """FW-HIT-1: the D6 roll needed, clamp(4 + Def - Att, 2, 6) (Att 0 never strikes: FW-HIT-3).
+
+    >>> need_to_hit(3, 4), need_to_hit(6, 4), need_to_hit(1, 10)
+    (5, 2, 6)
+    """
+    n = 4 + dfn - att
+    return 2 if n < 2 else 6 if n > 6 else n
+
+
+def hits(roll: int, att: int, dfn: int, literal_two: bool = False) -> bool:
+    """FW-HIT-2: a natural 1 always misses and a natural 6 always hits (BG-HIT-2: optionally a 2 misses too)."""
+    if roll == 1 or (literal_two and roll == 2):
+        return False
+    if roll == 6:
+        return True
+    return roll >= need_to_hit(att, dfn)
+
+
+def _free_blockers(g: Game) -> list[Unit]:
+    s = g.seats[1 - g.active]
+    return [u for u in s.units if not u.locked and len(g.blocking.get(u.iid, ())) < u.guardian]
+
+
+def can_block_any(g: Game) -> bool:
+    if not any(not g.units[a].elusive for a in g.attackers if a in g.units):
+        return False
+    return bool(_free_blockers(g))
+
+
+def do_block(g: Game, b: int, a: int) -> None:
+    g.blocks.setdefault(a, []).append(b)
+    g.blocking.setdefault(b, []).append(a)
+
+
+def next_unassigned(g: Game) -> int | None:
+    for a in g.attackers:
+        if a not in g.assign and a in g.units:
+            return a
+    return None
+
+
+def auto_assign(g: Game) -> None:
+    """Objectives with a single possible choice are taken without asking (no decision is recorded)."""
+    opp = g.seats[1 - g.active]
+    any_blocked = any(g.blocks.get(x) for x in g.attackers)
+    for a in g.attackers:
+        if a in g.assign or a not in g.units:
+            continue
+        bl = g.blocks.get(a)
+        if bl:
+            if len(bl) == 1:
+                g.assign[a] = ("strike", bl[0])
+        elif not opp.scenarios and not any_blocked:
+            g.assign[a] = ("raid", -1)
+
+
+def why_illegal(g: Game, act: Action) -> str | None:
+    from .game import ASSIGN, BLOCK
+
+    k = act.kind
+    if k == "block":
+        if g.decision != BLOCK:
+            return "blockers are declared after the attackers"
+        b = g.units.get(act.a)
+        if b is None or b.owner != g.decider or not b.is_creature:
+            return "only your creatures in play can block"
+        if b.locked:
+            return "a locked creature cannot block (FW-LOCK-1)"
+        if act.b not in g.attackers or act.b not in g.units:
+            return "that card is not attacking"
+        if g.units[act.b].elusive:
+            return "an elusive attacker cannot be blocked (KW-ELUSIVE)"
+        taken = g.blocking.get(b.iid, ())
+        if act.b in taken:
+            return "it already blocks that attacker"
+        if len(taken) >= b.guardian:
+            return "a defender blocks only one attacker unless a card allows more (FW-COMBAT-2)"
+        return None
+    if g.decision != ASSIGN:
+        return "objectives are chosen after the blocks"
+    a = next_unassigned(g)
+    if act.a != a:
+        return f"choose the objective of attacker {a} first"
+    bl = g.blocks.get(a, [])
+    if k == "strike":
+        return None if act.b in bl else "the attacker strikes one of its own blockers"
+    if bl:
+        return "a blocked attacker fights its blockers (FW-COMBAT-3)"
+    if k == "raid":
+        return None
+    if k == "scenario":
+        u = g.units.get(act.b)
+        if u is None or not u.is_scenario or u.owner == g.active:
+            return "attack one of the opponent's Scenarios"
+        return None
+    if k == "aid":
+        for other in g.attackers:
+            if other != a and act.b in g.blocks.get(other, ()):
+                return None
+        return "an aiding attacker strikes a blocker in an ally's fight (FW-COMBAT-4)"
+    return f"unknown objective {k!r}"
+
+
+def do_assign(g: Game, act: Action) -> None:
+    g.assign[act.a] = (act.kind, act.b)
+    auto_assign(g)
+
+
+def _strike(g: Game, striker: Unit, target: Unit, pending: dict[int, int], bonus: int, lit2: bool) -> None:
+    if striker.att <= 0:  # FW-HIT-3: Att 0 never strikes
+        return
+    r = int(g.rng.random() * 6) + 1
+    if g.recording:
+        g.record.dice.append(r)
+    if r == 1 or (lit2 and r == 2):
+        return
+    if r != 6:
+        n = 4 + target.dfn - striker.att
+        if r < (2 if n < 2 else 6 if n > 6 else n):
+            return
+    dmg = striker.dmg + bonus - target.shield  # KW-SHIELD
+    if dmg > 0:
+        pending[target.iid] = pending.get(target.iid, 0) + dmg
+        if g.log_cards:
+            g.damage_dealt[striker.iid] += dmg
+
+
+def roll_and_resolve(g: Game) -> None:
+    """FW-RESOLVE-1: roll every strike, then apply all damage and raids at once, then remove the dead."""
+    units = g.units
+    lit2 = g.cfg.literal_two
+    pending: dict[int, int] = {}
+    raid = 0
+    for a in g.attackers:
+        au = units.get(a)
+        if au is None:
+            continue
+        kind, t = g.assign.get(a, ("raid", -1))
+        if kind == "raid":
+            raid += au.dmg + au.raider  # FW-RAID-1, KW-RAIDER
+            if g.log_cards:
+                g.damage_dealt[a] += au.dmg + au.raider
+        elif kind == "scenario":
+            tu = units.get(t)
+            if tu is not None:
+                _strike(g, au, tu, pending, au.siege, lit2)  # KW-SIEGE
+                _strike(g, tu, au, pending, 0, lit2)         # FW-SCEN-1: a Scenario with Att > 0 strikes back
+        else:  # strike or aid
+            tu = units.get(t)
+            if tu is not None:
+                _strike(g, au, tu, pending, 0, lit2)
+        for b in g.blocks.get(a, ()):
+            bu = units.get(b)
+            if bu is not None:
+                _strike(g, bu, au, pending, 0, lit2)
+    for iid, dmg in pending.items():
+        units[iid].damage += dmg
+    if raid:
+        g.seats[1 - g.active].capital -= raid
+    effects.check_deaths(g, check_end=False)
+    resolve(g)
+
+
+def resolve(g: Game) -> None:
+    """End of Resolution: temporary modifications end (FW-RESOLVE-2); Capital is checked (FW-END-1)."""
+    for u in g.units.values():
+        b = u.buff
+        if b[0] or b[1] or b[2]:
+            b[0] = b[1] = b[2] = 0
+            u.refresh()
+    g.attackers = []
+    g.blocks = {}
+    g.blocking = {}
+    g.assign = {}
+    g._check_end()

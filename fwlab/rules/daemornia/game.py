@@ -1,0 +1,593 @@
+"""A game of Fallen Worlds / Battlegrounds: turn flow, decisions, legal actions and ``apply``.
+
+The game advances by itself through every phase that needs no decision (resources, healing,
+draw, dice, resolution) and stops at the next decision: :meth:`Game.current_player` names who
+decides and :meth:`Game.legal_actions` what they may do. Decisions:
+
+========  =======================================================================================
+DEPLOY    active player: ``deploy C [T]``, ``event C [T]``, ``effect S [T] [i]``, ``pass`` (to combat)
+ATTACK    active player: ``attack U``, ``event``/``effect``, ``pass`` (declare no more attackers)
+BLOCK     defender: ``block B A``, ``pass``
+ASSIGN    active player, per attacker: ``strike A B``, ``raid A``, ``scenario A S``, ``aid A B``
+TRICKS    combat window before the dice, active player then defender: ``event``/``effect``/``pass``
+ANSWER    the other player after an event: ``event C [T]``, ``effect S [T] [i]``, ``pass``
+DISCARD   fw end of turn over 7 cards: ``discard C``; bg with 8 cards: ``discard C`` or ``pass``
+========  =======================================================================================
+
+Rule IDs in comments refer to ``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core import Action, GameRecord, IllegalAction, Outcome
+from . import combat, effects
+from .cards import ATTACHMENT, CHOSEN_TARGETS, EVENT, SCENARIO, CardDef
+from .config import RulesConfig, config_for
+from .state import Seat, Unit
+
+DEPLOY, ATTACK, BLOCK, ASSIGN, TRICKS, ANSWER, DISCARD, TERMINAL = range(8)
+DECISION_NAMES = ("deploy", "attack", "block", "assign", "tricks", "answer", "discard", "terminal")
+PHASE_OF = {DEPLOY: "deploy", ATTACK: "combat", BLOCK: "combat", ASSIGN: "combat", TRICKS: "combat",
+            DISCARD: "resolution"}
+PASS = Action("pass")
+
+
+class Game:
+    """The state of one game. Create with :func:`new_game`; drive with ``apply`` until ``is_terminal``."""
+
+    def __init__(self, cfg: RulesConfig, decks: Sequence[Sequence[CardDef]], seed: int, first: int = 0,
+                 log_cards: bool = True, deck_names: Sequence[Sequence[str]] | None = None,
+                 record: bool = True) -> None:
+        self.cfg = cfg
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.defs: list[CardDef] = []
+        self.owner: list[int] = []
+        deck_ids: list[list[int]] = []
+        for p, deck in enumerate(decks):
+            ids = []
+            for d in deck:
+                ids.append(len(self.defs))
+                self.defs.append(d)
+                self.owner.append(p)
+            deck_ids.append(ids)
+        self.seats = [Seat(0, deck_ids[0], cfg.capital), Seat(1, deck_ids[1], cfg.capital)]
+        self.first = first
+        self.active = first
+        self.turn = 0
+        self.decision = DEPLOY
+        self.decider = first
+        self.outcome: Outcome | None = None
+        self.loss_reason = ["capital", "capital"]
+        self.log_cards = log_cards
+        n = len(self.defs)
+        self.drawn_turn: list[int] = [-1] * n if log_cards else []
+        self.deployed_turn: list[int] = [-1] * n if log_cards else []
+        self.killed_turn: list[int] = [-1] * n if log_cards else []
+        self.damage_dealt: list[int] = [0] * n if log_cards else []
+        self.capital_log: list[tuple[int, int, int]] = []
+        self.units: dict[int, Unit] = {}       # iid -> unit in play (creatures and scenarios)
+        # combat state
+        self.attackers: list[int] = []
+        self.blocks: dict[int, list[int]] = {}   # attacker -> blockers
+        self.blocking: dict[int, list[int]] = {}  # blocker -> attackers
+        self.assign: dict[int, tuple[str, int]] = {}
+        self.tricks_passed = 0
+        # events
+        self.chain: list[tuple[int, int, int]] = []   # (player, event iid, target)
+        self.resume = DEPLOY
+        self.resume_decider = first
+        self.record = GameRecord(cfg.ruleset, seed, "ab"[first],
+                                 tuple(tuple(x) for x in (deck_names or ((), ()))),  # type: ignore[arg-type]
+                                 options={"turn_cap": cfg.turn_cap, "literal_two": cfg.literal_two})
+        self.recording = record
+        for s in self.seats:  # FW-SETUP-2: decks shuffled
+            self.rng.shuffle(s.deck)
+        for s in self.seats:  # FW-SETUP-3: five cards each
+            for _ in range(cfg.opening_hand):
+                self._draw(s, opening=True)
+        self._begin_turn()
+
+    # ------------------------------------------------------------------ public API
+    def current_player(self) -> int:
+        """The seat (0 or 1) that must decide now, or -1 when the game is over."""
+        return -1 if self.outcome is not None else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def decision_name(self) -> str:
+        return DECISION_NAMES[self.decision]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over)."""
+        if self.outcome is not None:
+            return []
+        cands = self._candidates()
+        return [a for a in cands if self.why_illegal(a) is None]
+
+    def apply(self, action: Action | str) -> None:
+        """Apply one action of the current player; an illegal one raises :class:`IllegalAction` with the reason."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(f"{action} is not legal now ({self.decision_name}): {reason}")
+        if self.recording:
+            self.record.actions.append((self.decider, action))
+        self._do(action)
+
+    # ------------------------------------------------------------------ dice and cards
+    def roll(self) -> int:
+        """One D6 from the game's generator (every die is recorded)."""
+        r = int(self.rng.random() * 6) + 1
+        if self.recording:
+            self.record.dice.append(r)
+        return r
+
+    def cost(self, p: int, d: CardDef) -> int:
+        """Res to deploy or play a card for player ``p`` after discounts (never below 1 when it had a cost)."""
+        c = d.res
+        if c <= 0:
+            return c
+        disc = 0
+        s = self.seats[p]
+        for u in s.units:
+            if u.d.discount[d.type] or u.attached:
+                disc += u.d.discount[d.type] + sum(a.discount[d.type] for _, a in u.attached)
+        for u in s.scenarios:
+            disc += u.d.discount[d.type]
+        return max(1, c - disc) if disc else c
+
+    def _draw(self, s: Seat, opening: bool = False) -> None:
+        """Draw one card. FW-DRAW-2: an empty deck costs 1 Capital. BG-HAND-1: with 8 in hand it is discarded."""
+        if not s.deck:
+            s.deckouts += 1
+            self.loss_reason[s.idx] = "deck-out"
+            self._lose_capital(s.idx, 1)
+            return
+        iid = s.deck.pop()
+        if self.log_cards and self.drawn_turn[iid] < 0:
+            self.drawn_turn[iid] = 0 if opening else max(s.own_turns, 1)
+        if self.cfg.bg_hand and len(s.hand) >= 8:
+            s.graveyard.append(iid)
+            return
+        s.hand.append(iid)
+
+    def _lose_capital(self, p: int, n: int) -> None:
+        if n <= 0:
+            return
+        self.seats[p].capital -= n
+        self._check_end()
+
+    def _check_end(self) -> None:
+        """FW-END-1: a player at 0 or less Capital loses at once; both at once is a draw."""
+        if self.outcome is not None:
+            return
+        a, b = self.seats[0].capital <= 0, self.seats[1].capital <= 0
+        if a and b:
+            self._finish("draw", "capital")
+        elif a:
+            self._finish("b", self.loss_reason[0])
+        elif b:
+            self._finish("a", self.loss_reason[1])
+
+    def _finish(self, winner: str, reason: str) -> None:
+        self.outcome = Outcome(winner, reason, self.turn)
+        self.decision = TERMINAL
+        self.decider = -1
+
+    # ------------------------------------------------------------------ turn flow
+    def _begin_turn(self) -> None:
+        cfg = self.cfg
+        self.turn += 1
+        if self.turn > cfg.turn_cap:  # SIM-CAP-1
+            self.turn = cfg.turn_cap
+            self._finish("draw", "turn-cap")
+            return
+        s = self.seats[self.active]
+        s.own_turns += 1
+        s.pool = 0  # FW-RES-3: the pool is emptied at the start of its owner's turn
+        for u in s.units:  # FW-LOCK-2: all cards unlock in the Resource phase
+            u.locked = False
+        for u in s.scenarios:
+            u.locked = False
+        if cfg.bg_resources:  # BG-RES-1: roll 2D6, add the higher die
+            r1, r2 = self.roll(), self.roll()
+            s.pool += r1 if r1 > r2 else r2
+        else:  # FW-RES-1: the resource cycle
+            s.pool += cfg.cycle[(s.own_turns - 1) % len(cfg.cycle)]
+        s.pool += sum(u.income for u in s.units)  # KW-INCOME
+        if not cfg.bg_resources:  # FW-RES-2: +1 per Scenario, plus Scenario income
+            s.pool += cfg.scenario_res * len(s.scenarios) + sum(u.income for u in s.scenarios)
+        # FW-HEAL-1 / BG-HEAL-1: healing
+        allies = sum(u.heal_allies for u in s.units) + sum(u.heal_allies for u in s.scenarios)
+        for u in s.units:
+            if u.damage:
+                u.damage = max(0, u.damage - 1 - u.heal_self - allies)
+        for u in s.scenarios:
+            if u.damage and (cfg.heal_scenarios or u.heal_self):
+                u.damage = max(0, u.damage - (1 if cfg.heal_scenarios else 0) - u.heal_self)
+        if cfg.bg_resources:  # BG-SCEN-1: the Scenarios phase
+            s.pool += cfg.scenario_res * len(s.scenarios) + sum(u.income for u in s.scenarios)
+        self.loss_reason[s.idx] = "deck-out"
+        self._draw(s)  # FW-DRAW-1
+        self.loss_reason[s.idx] = "capital"
+        if self.outcome is not None:
+            return
+        self.decision, self.decider = DEPLOY, self.active
+
+    def _end_turn(self) -> None:
+        s = self.seats[self.active]
+        if not self.cfg.bg_hand and len(s.hand) > self.cfg.hand_limit:  # FW-HAND-1
+            self.decision, self.decider = DISCARD, self.active
+            return
+        if self.cfg.bg_hand and len(s.hand) >= 8:  # BG-HAND-2: may discard one
+            self.decision, self.decider = DISCARD, self.active
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        if self.log_cards or self.recording:
+            self.capital_log.append((self.turn, self.seats[0].capital, self.seats[1].capital))
+        self.active = 1 - self.active
+        self._begin_turn()
+
+    def _to_combat(self) -> None:
+        self.attackers = []
+        self.blocks = {}
+        self.blocking = {}
+        self.assign = {}
+        self.decision, self.decider = ATTACK, self.active
+        if not self._may_act_in_attack():
+            self._end_attacks()
+
+    def _may_act_in_attack(self) -> bool:
+        s = self.seats[self.active]
+        t = self.turn
+        for u in s.units:
+            if not u.locked and u.att > 0 and (u.deployed_turn < t or u.swift):
+                return True
+        return self._has_instant(self.active)
+
+    def _end_attacks(self) -> None:
+        if not self.attackers:
+            combat.resolve(self)
+            if self.outcome is None:
+                self._end_turn()
+            return
+        self.decision, self.decider = BLOCK, 1 - self.active
+        if not combat.can_block_any(self):
+            self._to_assign()
+
+    def _to_assign(self) -> None:
+        self.decision, self.decider = ASSIGN, self.active
+        combat.auto_assign(self)
+        if combat.next_unassigned(self) is None:
+            self._to_tricks()
+
+    def _to_tricks(self) -> None:
+        self.tricks_passed = 0
+        self.decision, self.decider = TRICKS, self.active
+        if not self._has_instant(self.active):
+            self.tricks_passed = 1
+            self.decider = 1 - self.active
+            if not self._has_instant(self.decider):
+                self._fight()
+
+    def _fight(self) -> None:
+        combat.roll_and_resolve(self)
+        if self.outcome is None:
+            self._end_turn()
+
+    # ------------------------------------------------------------------ instants (events and effects)
+    def _has_instant(self, p: int) -> bool:
+        """Whether player ``p`` holds a playable event or a usable card effect now (cheap check)."""
+        s = self.seats[p]
+        pool = s.pool
+        if pool <= 0 and not any(self.defs[i].type == EVENT and self.defs[i].res <= 0 for i in s.hand):
+            return False
+        for iid in s.hand:
+            d = self.defs[iid]
+            if d.type == EVENT and self.cost(p, d) <= pool and effects.event_playable(self, p, iid) is None:
+                return True
+        for u in s.units:
+            if (u.d.effects or u.attached) and effects.any_usable_effect(self, p, u):
+                return True
+        for u in s.scenarios:
+            if u.d.effects and effects.any_usable_effect(self, p, u):
+                return True
+        return False
+
+    def _open_answer(self, player: int) -> None:
+        """FW-EVENT-2: after an event the other player gets one chance to answer before it resolves."""
+        self.resume, self.resume_decider = self.decision, self.decider
+        other = 1 - player
+        self.decision, self.decider = ANSWER, other
+        if not self._has_instant(other):
+            self._close_answer()
+
+    def _close_answer(self) -> None:
+        effects.resolve_chain(self)
+        if self.outcome is not None:
+            return
+        self.decision, self.decider = self.resume, self.resume_decider
+        self._after_instant()
+
+    def _after_instant(self) -> None:
+        """Back at a decision after an event or effect: units may have died, windows may be empty now."""
+        d = self.decision
+        if d == ATTACK:
+            self.attackers = [a for a in self.attackers if a in self.units]
+            if not self._may_act_in_attack():
+                self._end_attacks()
+        elif d == TRICKS:
+            pass
+
+    # ------------------------------------------------------------------ legality
+    def _candidates(self) -> list[Action]:
+        d, p = self.decision, self.decider
+        s = self.seats[p]
+        out: list[Action] = []
+        if d in (DEPLOY, ATTACK, TRICKS, ANSWER):
+            for iid in s.hand:
+                dd = self.defs[iid]
+                if dd.type == EVENT:
+                    for t in effects.target_choices(self, p, dd.choose):
+                        out.append(Action("event", iid, t))
+                elif d == DEPLOY:
+                    if dd.type == ATTACHMENT:
+                        for u in (self.seats[1 - p].units if dd.subtype == "curse" else s.units):
+                            out.append(Action("deploy", iid, u.iid))
+                    else:
+                        out.append(Action("deploy", iid))
+            for u in s.units + s.scenarios:
+                for src, eff_list in effects.effect_sources(u):
+                    for i, e in enumerate(eff_list):
+                        for t in effects.target_choices(self, p, e.target if e.target in CHOSEN_TARGETS else None, u):
+                            out.append(Action("effect", src, t, i))
+        if d == ATTACK:
+            out += [Action("attack", u.iid) for u in s.units]
+        elif d == BLOCK:
+            for b in s.units:
+                for a in self.attackers:
+                    out.append(Action("block", b.iid, a))
+        elif d == ASSIGN:
+            a = combat.next_unassigned(self)
+            if a is not None:
+                if self.blocks.get(a):
+                    out += [Action("strike", a, b) for b in self.blocks[a]]
+                else:
+                    out.append(Action("raid", a))
+                    out += [Action("scenario", a, sc.iid) for sc in self.seats[1 - p].scenarios]
+                    for other in self.attackers:
+                        if other != a:
+                            out += [Action("aid", a, b) for b in self.blocks.get(other, ())]
+        elif d == DISCARD:
+            out += [Action("discard", iid) for iid in s.hand]
+        if d != ASSIGN and not (d == DISCARD and not self.cfg.bg_hand):
+            out.append(PASS)
+        return out
+
+    def why_illegal(self, a: Action) -> str | None:
+        """Why an action is not legal now, or None when it is."""
+        if self.outcome is not None:
+            return "the game is over"
+        d, p, k = self.decision, self.decider, a.kind
+        s = self.seats[p]
+        if k == "pass":
+            if d == ASSIGN:
+                return "every attacker needs an objective"
+            if d == DISCARD and not self.cfg.bg_hand:
+                return f"you hold more than {self.cfg.hand_limit} cards and must discard"
+            return None
+        if k == "event":
+            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
+                return "events are played when you have priority (deploy, combat windows, answers)"
+            return effects.why_event_illegal(self, p, a.a, a.b)
+        if k == "effect":
+            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
+                return "card effects are used when you have priority"
+            return effects.why_effect_illegal(self, p, a.a, a.b, a.c)
+        if k == "deploy":
+            if d != DEPLOY:
+                return "cards are deployed in your Deploy phase"
+            return self._why_deploy_illegal(p, s, a.a, a.b)
+        if k == "attack":
+            if d != ATTACK:
+                return "attackers are declared in the Combat phase"
+            u = self.units.get(a.a)
+            if u is None or u.owner != p or not u.is_creature:
+                return "only your creatures in play can attack"
+            if a.a in self.attackers:
+                return "already attacking"
+            if u.locked:
+                return "a locked creature cannot attack (FW-LOCK-1)"
+            if u.att <= 0:
+                return "a creature with Att 0 cannot attack (FW-HIT-3)"
+            if u.deployed_turn == self.turn and not u.swift:
+                return "deployed this turn: it cannot attack unless it is swift (FW-DEPLOY-3)"
+            return None
+        if k in ("block", "strike", "raid", "scenario", "aid"):
+            return combat.why_illegal(self, a)
+        if k == "discard":
+            if d != DISCARD:
+                return "you discard at the end of your turn"
+            return None if a.a in s.hand else "that card is not in your hand"
+        return f"unknown action kind {k!r}"
+
+    def _why_deploy_illegal(self, p: int, s: Seat, iid: int, target: int) -> str | None:
+        if iid not in s.hand:
+            return "that card is not in your hand"
+        dd = self.defs[iid]
+        if dd.type == EVENT:
+            return "events are played with 'event', not deployed"
+        c = self.cost(p, dd)
+        if c > s.pool:
+            return f"it costs {c} Res and your pool has {s.pool} (FW-DEPLOY-1)"
+        if dd.type == SCENARIO and s.scenario_turn == self.turn:
+            return "only one Scenario can be deployed each turn (FW-DEPLOY-2)"
+        if dd.type == ATTACHMENT:
+            u = self.units.get(target)
+            if u is None or not u.is_creature:
+                return "an attachment goes on a creature in play"
+            if dd.subtype == "curse":
+                if u.owner == p:
+                    return "a Curse goes on an opponent's creature (FW-ATTACH-2)"
+            elif u.owner != p:
+                return "this attachment goes on one of your creatures (FW-ATTACH-2)"
+            clash = effects.slot_clash(self.cfg, u, dd)
+            if clash:
+                return clash
+        elif target != -1:
+            return "only attachments take a target"
+        return None
+
+    # ------------------------------------------------------------------ doing
+    def _do(self, a: Action) -> None:
+        k, p = a.kind, self.decider
+        s = self.seats[p]
+        d = self.decision
+        if k == "pass":
+            if d == DEPLOY:
+                self._to_combat()
+            elif d == ATTACK:
+                self._end_attacks()
+            elif d == BLOCK:
+                self._to_assign()
+            elif d == TRICKS:
+                self.tricks_passed += 1
+                if self.tricks_passed >= 2:
+                    self._fight()
+                else:
+                    self.decider = 1 - self.active
+                    if not self._has_instant(self.decider):
+                        self._fight()
+            elif d == ANSWER:
+                self._close_answer()
+            elif d == DISCARD:
+                self._next_turn()
+            return
+        if k == "deploy":
+            self._deploy(p, s, a.a, a.b)
+        elif k == "event":
+            effects.play_event(self, p, a.a, a.b)
+        elif k == "effect":
+            effects.use_effect(self, p, a.a, a.b, a.c)
+        elif k == "attack":
+            u = self.units[a.a]
+            self.attackers.append(u.iid)
+            if not u.vigilant:  # FW-LOCK-1: declaring an attacker locks it
+                u.locked = True
+            if not self._may_act_in_attack():
+                self._end_attacks()
+        elif k == "block":
+            combat.do_block(self, a.a, a.b)
+            if not combat.can_block_any(self):
+                self._to_assign()
+        elif k in ("strike", "raid", "scenario", "aid"):
+            combat.do_assign(self, a)
+            if combat.next_unassigned(self) is None:
+                self._to_tricks()
+        elif k == "discard":
+            s.hand.remove(a.a)
+            s.graveyard.append(a.a)
+            if self.cfg.bg_hand or len(s.hand) <= self.cfg.hand_limit:
+                self._next_turn()
+
+    def _deploy(self, p: int, s: Seat, iid: int, target: int) -> None:
+        dd = self.defs[iid]
+        s.pool -= self.cost(p, dd)
+        s.hand.remove(iid)
+        if self.log_cards and self.deployed_turn[iid] < 0:
+            self.deployed_turn[iid] = s.own_turns
+        if dd.type == ATTACHMENT:
+            u = self.units[target]
+            u.attached.append((iid, dd))
+            u.refresh()
+            effects.check_deaths(self)  # a set Hp of 0 kills
+            return
+        u = Unit(iid, dd, p, self.turn)
+        self.units[iid] = u
+        if dd.type == SCENARIO:
+            s.scenarios.append(u)
+            s.scenario_turn = self.turn
+        else:
+            s.units.append(u)
+
+    # ------------------------------------------------------------------ facts for logs and tests
+    def zone_count(self, p: int) -> int:
+        """Cards of player ``p`` in every zone (hand, deck, play, attachments, graveyard, removed, chain)."""
+        s = self.seats[p]
+        n = len(s.deck) + len(s.hand) + len(s.graveyard) + len(s.removed)
+        for u in s.units + s.scenarios:
+            n += 1
+        for u in self.units.values():
+            n += sum(1 for iid, _ in u.attached if self.owner[iid] == p)
+        n += sum(1 for (_, iid, _) in self.chain if self.owner[iid] == p)
+        return n
+
+    def card_events(self) -> list[dict[str, object]]:
+        """Per distinct card name and seat: opening hand, first drawn/deployed/killed turn, damage dealt."""
+        if not self.log_cards:
+            return []
+        agg: dict[tuple[int, str], dict[str, object]] = {}
+        for iid, d in enumerate(self.defs):
+            seat = self.owner[iid]
+            key = (seat, d.name)
+            row = agg.get(key)
+            if row is None:
+                row = agg[key] = {"seat": "ab"[seat], "card": d.name, "in_opening_hand": False,
+                                  "drawn_turn": None, "deployed_turn": None, "killed_turn": None,
+                                  "damage_dealt": 0}
+            dt = self.drawn_turn[iid]
+            if dt >= 0:
+                if dt == 0:
+                    row["in_opening_hand"] = True
+                if row["drawn_turn"] is None or dt < row["drawn_turn"]:  # type: ignore[operator]
+                    row["drawn_turn"] = dt
+            for col, arr in (("deployed_turn", self.deployed_turn), ("killed_turn", self.killed_turn)):
+                v = arr[iid]
+                if v >= 0 and (row[col] is None or v < row[col]):  # type: ignore[operator]
+                    row[col] = v
+            row["damage_dealt"] = int(row["damage_dealt"]) + self.damage_dealt[iid]  # type: ignore[call-overload]
+        return list(agg.values())
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """A hashable summary of the whole state (used to check that replay rebuilds it exactly)."""
+        seats = []
+        for s in self.seats:
+            seats.append((tuple(s.deck), tuple(s.hand), tuple(s.graveyard), tuple(s.removed), s.capital, s.pool,
+                          tuple((u.iid, u.damage, u.locked, tuple(i for i, _ in u.attached)) for u in s.units),
+                          tuple((u.iid, u.damage) for u in s.scenarios)))
+        return (self.turn, self.active, self.decision, self.decider, self.outcome, tuple(seats))
+
+
+def new_game(ruleset: str, deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int, first: int = 0,
+             log_cards: bool = True, record: bool = True, deck_names: Sequence[Sequence[str]] | None = None,
+             **overrides: object) -> Game:
+    """Start a game of ``fw``, ``fw-epic`` or ``bg`` between two compiled decks."""
+    cfg = config_for(ruleset, **overrides)
+    names = deck_names or ([d.name for d in deck_a], [d.name for d in deck_b])
+    return Game(cfg, (deck_a, deck_b), seed, first, log_cards=log_cards, deck_names=names, record=record)
+
+
+def replay(record: GameRecord, catalog: object) -> Game:
+    """Rebuild a game from its record: same setup and seed, then every recorded action in order."""
+    from .cards import compile_deck
+
+    decks = [compile_deck(names, catalog) for names in record.decks]
+    g = new_game(record.ruleset, decks[0], decks[1], record.seed, first="ab".index(record.first),
+                 deck_names=record.decks, turn_cap=record.options.get("turn_cap", 200),
+                 literal_two=record.options.get("literal_two", False))
+    for player, action in record.actions:
+        if g.current_player() != player:
+            raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
+        g.apply(action)
+    if g.record.dice != record.dice:
+        raise IllegalAction("replay diverged: the dice differ from the record")
+    return g

@@ -1,0 +1,106 @@
+"""The pieces of a game state: cards in play (:class:`Unit`) and each player's zones (:class:`Seat`)."""
+
+from __future__ import annotations
+
+from .cards import CREATURE, SCENARIO, CardDef
+
+ATT, DEF, DMG, HP = 0, 1, 2, 3
+
+
+class Unit:
+    """A creature or Scenario in play, with its attachments and its effective (modified) attributes."""
+
+    __slots__ = ("iid", "d", "owner", "damage", "locked", "deployed_turn", "attached", "buff", "att", "dfn",
+                 "dmg", "max_hp", "swift", "elusive", "vigilant", "raider", "siege", "shield", "guardian",
+                 "heal_self", "heal_allies", "income", "last_gasp", "used_turn", "is_scenario", "exp_total")
+
+    def __init__(self, iid: int, d: CardDef, owner: int, turn: int) -> None:
+        self.iid = iid
+        self.d = d
+        self.owner = owner
+        self.damage = 0
+        self.locked = False
+        self.deployed_turn = turn
+        self.attached: list[tuple[int, CardDef]] = []   # (instance id, definition)
+        self.buff = [0, 0, 0]                             # temporary att/def/dmg until end of Resolution
+        self.used_turn: dict[int, int] = {}               # source iid -> game turn its effect was last used
+        self.is_scenario = d.type == SCENARIO
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute effective attributes from the card, its attachments and temporary buffs.
+
+        FW-ATTACH-3 / BG-SLOT-2: an attribute written as a set value replaces the creature's and
+        cannot be raised by other cards (later buffs and + modifiers are ignored for it).
+        """
+        d = self.d
+        base = [d.att, d.dfn, d.dmg, d.hp]
+        add = [0, 0, 0, 0]
+        setv: list[int | None] = [None, None, None, None]
+        swift, elusive, vigilant = d.swift, d.elusive, d.vigilant
+        raider, siege, shield, guardian = d.raider, d.siege, d.shield, d.guardian
+        heal_self, heal_allies, income, last_gasp, exp = d.heal_self, d.heal_allies, d.income, d.last_gasp, d.exp
+        for _, a in self.attached:
+            for m in a.mods:
+                if m.is_set:
+                    setv[m.stat] = m.value
+                else:
+                    add[m.stat] += m.value
+            swift = swift or a.swift
+            elusive = elusive or a.elusive
+            vigilant = vigilant or a.vigilant
+            raider += a.raider
+            siege += a.siege
+            shield += a.shield
+            guardian = max(guardian, a.guardian)
+            heal_self += a.heal_self
+            heal_allies += a.heal_allies
+            income += a.income
+            last_gasp += a.last_gasp
+            exp += a.exp
+        b = self.buff
+        vals = []
+        for i in range(4):
+            sv = setv[i]
+            if sv is not None:
+                v = sv if i == HP else min(sv, sv + (b[i] if b[i] < 0 else 0))
+            else:
+                v = base[i] + add[i] + (b[i] if i < 3 else 0)
+            vals.append(v if v > 0 else 0)
+        self.att, self.dfn, self.dmg, self.max_hp = vals
+        self.swift, self.elusive, self.vigilant = swift, elusive, vigilant
+        self.raider, self.siege, self.shield, self.guardian = raider, siege, shield, guardian
+        self.heal_self, self.heal_allies, self.income, self.last_gasp = heal_self, heal_allies, income, last_gasp
+        self.exp_total = exp
+
+    @property
+    def hp(self) -> int:
+        return self.max_hp - self.damage
+
+    @property
+    def is_creature(self) -> bool:
+        return self.d.type == CREATURE
+
+    def __repr__(self) -> str:
+        return f"<{self.d.name}#{self.iid} {self.att}/{self.dfn}/{self.dmg} hp {self.hp}/{self.max_hp}{' L' if self.locked else ''}>"
+
+
+class Seat:
+    """One player's zones and counters. ``deck[-1]`` is the top card."""
+
+    __slots__ = ("idx", "deck", "hand", "units", "scenarios", "graveyard", "removed", "capital", "pool",
+                 "own_turns", "scenario_turn", "deckouts")
+
+    def __init__(self, idx: int, deck: list[int], capital: int) -> None:
+        self.idx = idx
+        self.deck = deck
+        self.hand: list[int] = []
+        self.units: list[Unit] = []        # creatures in play
+        self.scenarios: list[Unit] = []    # scenarios in play
+        self.graveyard: list[int] = []
+        self.removed: list[int] = []       # Destroyed: out of the game
+        self.capital = capital
+        self.pool = 0
+        self.own_turns = 0
+        self.scenario_turn = -1            # game turn of the last Scenario deployed
+        self.deckouts = 0
