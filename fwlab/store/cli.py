@@ -1,9 +1,209 @@
-"""Store commands (``fwlab init``); filled in by the store work."""
+"""Store commands: ``fwlab init``, ``import``, ``export``, ``league`` and ``db info``."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from ..paths import data_dir, default_db
+from .build import build_from_data, load_sources
+from .export import FORMATS, PARTITION_COLUMNS, export_logs
+from .ingest import ImportProblem, import_files
+from .league import run_league, sim_available
+from .queries import store_summary
+from .schema import StoreError, connect
+
+#: The league ``fwlab init`` plays so every page has data: (ruleset, players, share of --league-matches).
+INIT_LEAGUES: tuple[tuple[str, int, float], ...] = (("fw", 8, 1.0), ("bg", 6, 0.25))
+
+
+def _err(message: str) -> int:
+    print(f"fwlab: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _db(args: argparse.Namespace) -> Path:
+    return Path(args.db) if args.db else default_db()
+
+
+def _print_summary(con) -> None:  # type: ignore[no-untyped-def]
+    s = store_summary(con)
+    cards = ", ".join(f"{fam} {n}" for fam, n in s["cards"].items()) or "none"
+    print(f"cards: {sum(s['cards'].values())} ({cards})")
+    print(f"decks: {s['decks']} ({', '.join(f'{k} {v}' for k, v in s['decks_by_source'].items()) or 'none'})")
+    by_rs = ", ".join(f"{k} {v}" for k, v in s["matches_by_ruleset"].items())
+    print(f"matches: {s['matches']}" + (f" ({by_rs})" if by_rs else ""))
+    print(f"card events: {s['card_events']}, turn snapshots: {s['turn_snapshots']}, players: {s['players']}")
+    if s["first_match"] is not None:
+        print(f"played: {s['first_match']:%Y-%m-%d} to {s['last_match']:%Y-%m-%d}")
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    root = Path(args.data) if args.data else data_dir()
+    sources = load_sources(root)          # CatalogError here: nothing written yet
+    path = _db(args)
+    try:
+        con = connect(path)
+    except StoreError as exc:
+        return _err(str(exc))
+    try:
+        counts = build_from_data(con, sources)
+        print(f"{path}: {counts['rulesets']} rulesets, {counts['cards']} cards, "
+              f"{counts['starter decks']} starter decks from {root}")
+        if sources.missing_families:
+            print(f"no catalog yet for: {', '.join(sources.missing_families)}")
+        row = con.execute("SELECT count(*) FROM matches WHERE source = 'league'").fetchone()
+        have_league = bool(row and row[0])
+        if args.no_league or args.league_matches <= 0:
+            pass
+        elif have_league:
+            print("league matches already in the store; no new league played")
+        elif not sim_available():
+            print("league skipped: the simulator (fwlab.sim.play_game) is not available yet; "
+                  "run `fwlab league` once it is", file=sys.stderr)
+        else:
+            for ruleset, players, share in INIT_LEAGUES:
+                n = max(1, int(args.league_matches * share))
+                decks = con.execute("SELECT count(*) FROM decks WHERE ruleset = ? AND source = 'starter'",
+                                    [ruleset]).fetchone()
+                if not decks or not decks[0]:
+                    print(f"{ruleset} league skipped: no starter decks in data/decks/{ruleset}/", file=sys.stderr)
+                    continue
+                try:
+                    got = run_league(con, ruleset=ruleset, players=players, matches=n, seed=args.seed)
+                except Exception as exc:  # a simulator bug must not cost the catalogs just built
+                    print(f"fwlab: warning: the {ruleset} league failed ({type(exc).__name__}: {exc}); "
+                          "the store has its catalogs and decks but no such league", file=sys.stderr)
+                    continue
+                print(f"{ruleset} league: {got['players']} players, {got['matches']} matches")
+        _print_summary(con)
+    finally:
+        con.close()
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    if not (args.files or args.cards or args.turns):
+        return _err("give at least one file to import")
+    try:
+        con = connect(_db(args))
+    except StoreError as exc:
+        return _err(str(exc))
+    try:
+        report = import_files(con, args.files, card_files=args.cards or (), turn_files=args.turns or (),
+                              source=args.source)
+    except ImportProblem as exc:
+        print(f"fwlab: import refused, the store is unchanged ({exc.total} problem(s)):", file=sys.stderr)
+        print(str(exc), file=sys.stderr)
+        return 1
+    finally:
+        con.close()
+    for f, kind in report.files.items():
+        print(f"{f}: {kind}" + (f" (ignored columns: {', '.join(report.ignored_columns[f])})"
+                                if f in report.ignored_columns else ""))
+    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in report.counts.items())
+    print(f"imported {counts}; {report.new_players} new players; {report.seconds:.2f} s")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    parts = [] if args.partition_by in ("", "none") else [p.strip() for p in args.partition_by.split(",") if p.strip()]
+    try:
+        con = connect(_db(args), read_only=True)
+        try:
+            counts = export_logs(con, args.out, args.format, parts, overwrite=args.overwrite)
+        finally:
+            con.close()
+    except StoreError as exc:
+        return _err(str(exc))
+    print(f"exported to {args.out} ({args.format}" + (f", partitioned by {', '.join(parts)}" if parts else "") + "): "
+          + ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in counts.items()))
+    return 0
+
+
+def cmd_league(args: argparse.Namespace) -> int:
+    try:
+        start = datetime.fromisoformat(args.start)
+    except ValueError:
+        return _err(f"--start must be a date like 2026-01-01, got {args.start!r}")
+    if not sim_available():
+        return _err("the simulator (fwlab.sim.play_game) is not available yet")
+    try:
+        con = connect(_db(args))
+    except StoreError as exc:
+        return _err(str(exc))
+    try:
+        got = run_league(con, ruleset=args.ruleset, players=args.players, matches=args.matches, seed=args.seed,
+                         start=start, days=args.days)
+    except (StoreError, ValueError) as exc:
+        return _err(str(exc))
+    finally:
+        con.close()
+    print(f"{args.ruleset} league (seed {args.seed}): {got['players']} players, {got['matches']} matches, "
+          f"{got['card_events']} card events, {got['turn_snapshots']} turn snapshots")
+    return 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    path = _db(args)
+    try:
+        con = connect(path, read_only=True)
+    except StoreError as exc:
+        return _err(str(exc))
+    try:
+        from .migrations import current_version
+
+        print(f"{path}: schema version {current_version(con)}")
+        _print_summary(con)
+    finally:
+        con.close()
+    return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    del sub
+    db_help = "the store (default data/fwlab.duckdb or $FWLAB_DB)"
+
+    p = sub.add_parser("init", help="build the store from data/ (catalogs, starter decks) and a small league")
+    p.add_argument("--db", help=db_help)
+    p.add_argument("--data", help="data folder (default data/ or $FWLAB_DATA)")
+    p.add_argument("--league-matches", type=int, default=200, help="matches of the fw league (bg plays a quarter)")
+    p.add_argument("--no-league", action="store_true", help="do not play a league")
+    p.add_argument("--seed", type=int, default=1, help="league seed (default 1)")
+    p.set_defaults(func=cmd_init)
+
+    p = sub.add_parser("import", help="import match logs (CSV, Parquet, JSON Lines), checked before writing")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="files of matches, card events or turn snapshots (recognised by their columns)")
+    p.add_argument("--cards", action="append", metavar="FILE", help="a card-events file (repeatable)")
+    p.add_argument("--turns", action="append", metavar="FILE", help="a per-turn capital file (repeatable)")
+    p.add_argument("--source", default="import", help="source recorded for matches without one (default import)")
+    p.add_argument("--db", help=db_help)
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("export", help="export the match logs to Parquet or CSV folders")
+    p.add_argument("--format", choices=FORMATS, default="parquet")
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--partition-by", default=",".join(PARTITION_COLUMNS),
+                   help="comma-separated subset of ruleset,month, or none (default ruleset,month)")
+    p.add_argument("--overwrite", action="store_true", help="replace files already in DIR")
+    p.add_argument("--db", help=db_help)
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("league", help="play a simulated league of bot players into the store")
+    p.add_argument("--players", type=int, default=8)
+    p.add_argument("--matches", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ruleset", default="fw", choices=("fw", "fw-epic", "bg"))
+    p.add_argument("--start", default="2026-01-01", help="first day of the season (ISO date)")
+    p.add_argument("--days", type=int, default=90, help="length of the season in days")
+    p.add_argument("--db", help=db_help)
+    p.set_defaults(func=cmd_league)
+
+    p = sub.add_parser("db", help="store maintenance")
+    dsub = p.add_subparsers(dest="db_command", metavar="SUBCOMMAND")
+    dsub.required = True
+    q = dsub.add_parser("info", help="schema version and counts of the store")
+    q.add_argument("--db", help=db_help)
+    q.set_defaults(func=cmd_info)

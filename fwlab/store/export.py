@@ -1,0 +1,121 @@
+"""Export the match logs to Parquet or CSV folders, and read either a store or such a folder the same way.
+
+``export_logs`` writes ``DIR/matches/``, ``DIR/card_events/`` and ``DIR/turn_snapshots/`` with
+DuckDB's ``COPY … TO`` (``PARTITION_BY`` gives Hive-style folders such as
+``DIR/matches/ruleset=fw/month=2026-01/data_0.parquet``). Card events and turn snapshots carry
+their match's partition columns so each partition is self-contained. ``month`` is
+``strftime(played_at, '%Y-%m')``.
+
+:func:`open_source` is how reports run on either source: it returns a DuckDB connection on which
+the views ``matches``, ``card_events`` and ``turn_snapshots`` exist (and ``cards``, ``decks``,
+``deck_cards``, ``players``, ``rating_history`` when a store is given)::
+
+    con = open_source(db="data/fwlab.duckdb")           # the store, read-only
+    con = open_source(parquet="exports/2026")           # an export folder (Parquet or CSV)
+    con = open_source(db="data/fwlab.duckdb", parquet="exports/2026")  # catalog from the store, logs from files
+    con.execute("SELECT winner, count(*) FROM matches GROUP BY winner").fetchall()
+
+>>> con = open_source()
+>>> con.execute("SELECT count(*) FROM matches").fetchone()
+(0,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import duckdb
+
+from .schema import LOG_TABLES, StoreError, connect, open_error
+
+PARTITION_COLUMNS = ("ruleset", "month")
+FORMATS = ("parquet", "csv")
+_STORE_TABLES = ("cards", "decks", "deck_cards", "players", "rulesets", "rating_history")
+
+
+def _select(table: str, partition_by: Sequence[str]) -> str:
+    """The rows of a log table with its match's partition columns appended."""
+    month = "strftime(m.played_at, '%Y-%m') AS month"
+    if table == "matches":
+        extra = [month] if "month" in partition_by else []
+        return "SELECT " + ", ".join(["m.*", *extra]) + " FROM matches m"
+    cols = ", ".join(f"t.{c}" for c in LOG_TABLES[table])
+    extra = [f"m.{c}" if c == "ruleset" else month for c in partition_by]
+    return (f"SELECT {', '.join([cols, *extra])} FROM {table} t JOIN matches m USING (match_id) "
+            f"ORDER BY t.match_id")
+
+
+def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "parquet",
+                partition_by: Sequence[str] = PARTITION_COLUMNS, overwrite: bool = False) -> dict[str, int]:
+    """Write the three log tables under ``out``; return rows written per table."""
+    if fmt not in FORMATS:
+        raise StoreError(f"unknown export format {fmt!r}; use {' or '.join(FORMATS)}")
+    bad = [c for c in partition_by if c not in PARTITION_COLUMNS]
+    if bad:
+        raise StoreError(f"cannot partition by {', '.join(bad)}; choose from {', '.join(PARTITION_COLUMNS)}")
+    root = Path(out)
+    counts: dict[str, int] = {}
+    for table in LOG_TABLES:
+        folder = root / table
+        if folder.exists() and any(folder.iterdir()) and not overwrite:
+            raise StoreError(f"{folder} already exists and is not empty; choose another --out or pass --overwrite")
+        folder.mkdir(parents=True, exist_ok=True)
+        options = [f"FORMAT {fmt}"]
+        if fmt == "csv":
+            options.append("HEADER true")
+        if partition_by:
+            options.append(f"PARTITION_BY ({', '.join(partition_by)})")
+            options.append("OVERWRITE_OR_IGNORE true" if overwrite else "")
+            target = str(folder)
+        else:
+            target = str(folder / f"{table}.{fmt}")
+        select = _select(table, partition_by)
+        if table == "matches":
+            select += " ORDER BY m.played_at, m.match_id"
+        opts = ", ".join(o for o in options if o)
+        con.execute(f"COPY ({select}) TO ? ({opts})", [target])
+        row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+        counts[table] = int(row[0]) if row else 0
+    return counts
+
+
+def _reader(folder: Path, table: str) -> str:
+    """A SQL table expression reading an exported table (Parquet or CSV, partitioned or not)."""
+    base = folder / table
+    for fmt, fn in (("parquet", "read_parquet"), ("csv", "read_csv")):
+        if any(base.rglob(f"*.{fmt}")):
+            pattern = str(base / "**" / f"*.{fmt}").replace("'", "''")
+            extra = ", header=true" if fmt == "csv" else ""
+            cols = ", ".join(f"CAST({c} AS {t}) AS {c}" for c, t in LOG_TABLES[table].items())
+            return (f"SELECT {cols} FROM {fn}('{pattern}', hive_partitioning=true, union_by_name=true{extra})")
+    raise StoreError(f"no exported {table} files (*.parquet or *.csv) under {base}")
+
+
+def open_source(db: str | Path | None = None, parquet: str | Path | None = None) -> duckdb.DuckDBPyConnection:
+    """A connection where ``matches``, ``card_events`` and ``turn_snapshots`` (and, with a store, its
+    other tables) can be queried, whether they come from the store or from an export folder.
+
+    With neither argument: an empty in-memory store (handy for tests).
+    """
+    if db is None and parquet is None:
+        return connect(":memory:")
+    con = duckdb.connect()
+    if db is not None:
+        path = Path(db)
+        if not path.exists():
+            raise StoreError(f"{path} does not exist; run `fwlab init` first")
+        try:
+            con.execute("ATTACH ? AS store (READ_ONLY)", [str(path)])
+        except duckdb.Error as exc:
+            raise open_error(exc, path) from None
+        tables = _STORE_TABLES + (() if parquet is not None else tuple(LOG_TABLES))
+        for t in tables:
+            con.execute(f"CREATE VIEW {t} AS SELECT * FROM store.main.{t}")
+    if parquet is not None:
+        folder = Path(parquet)
+        if not folder.is_dir():
+            raise StoreError(f"{folder} is not a folder written by `fwlab export`")
+        for t in LOG_TABLES:
+            con.execute(f"CREATE VIEW {t} AS {_reader(folder, t)}")
+    return con

@@ -1,0 +1,86 @@
+"""Versioned schema migrations: a list of SQL steps, each applied once and recorded in ``schema_version``.
+
+Opening an older store with a read-write connection applies the steps it is missing, in order, each
+in its own transaction. Add a new step at the end; never edit one that has shipped.
+
+>>> import duckdb
+>>> con = duckdb.connect()
+>>> migrate(con)
+[1]
+>>> migrate(con)
+[]
+>>> current_version(con) == LATEST
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import duckdb
+
+_V1: Final[str] = """
+CREATE TABLE IF NOT EXISTS rulesets(ruleset VARCHAR PRIMARY KEY, family VARCHAR, title VARCHAR);
+CREATE TABLE IF NOT EXISTS cards(
+    family VARCHAR, name VARCHAR, type VARCHAR, subtype VARCHAR, rarity VARCHAR, cost INTEGER,
+    attack INTEGER, defense INTEGER, text VARCHAR, special BOOLEAN,
+    nature VARCHAR, dmg INTEGER, hp INTEGER, exp INTEGER, slot VARCHAR,
+    sphere VARCHAR, gems INTEGER, gem_spheres VARCHAR[], hero BOOLEAN, traits VARCHAR[], collector VARCHAR,
+    guild VARCHAR, classes VARCHAR[], race VARCHAR, spirit INTEGER, life INTEGER, is_unique BOOLEAN,
+    evolution_level INTEGER,
+    followers VARCHAR, support INTEGER,
+    details JSON,
+    PRIMARY KEY (family, name));
+CREATE TABLE IF NOT EXISTS decks(deck_id VARCHAR PRIMARY KEY, ruleset VARCHAR, name VARCHAR, source VARCHAR,
+    decklist VARCHAR, created_at TIMESTAMP);
+CREATE TABLE IF NOT EXISTS deck_cards(deck_id VARCHAR, card VARCHAR, count INTEGER, PRIMARY KEY (deck_id, card));
+CREATE TABLE IF NOT EXISTS players(player VARCHAR PRIMARY KEY, kind VARCHAR, bot VARCHAR, deck_id VARCHAR);
+CREATE TABLE IF NOT EXISTS matches(match_id VARCHAR PRIMARY KEY, played_at TIMESTAMP, ruleset VARCHAR,
+    mode VARCHAR, player_a VARCHAR, player_b VARCHAR, deck_a VARCHAR, deck_b VARCHAR, first VARCHAR,
+    winner VARCHAR, end_reason VARCHAR, turns INTEGER, source VARCHAR);
+CREATE TABLE IF NOT EXISTS card_events(match_id VARCHAR, seat VARCHAR, card VARCHAR, in_opening_hand BOOLEAN,
+    drawn_turn INTEGER, deployed_turn INTEGER, killed_turn INTEGER, damage_dealt INTEGER,
+    PRIMARY KEY (match_id, seat, card));
+CREATE TABLE IF NOT EXISTS turn_snapshots(match_id VARCHAR, turn INTEGER, capital_a INTEGER, capital_b INTEGER,
+    PRIMARY KEY (match_id, turn));
+CREATE TABLE IF NOT EXISTS rating_history(system VARCHAR, match_id VARCHAR, played_at TIMESTAMP,
+    game_no INTEGER, player VARCHAR, rating_before DOUBLE, rating_after DOUBLE,
+    PRIMARY KEY (system, match_id, player));
+"""
+
+#: (version, SQL) in order. Version numbers are consecutive from 1.
+MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
+    (1, _V1),
+)
+LATEST: Final[int] = MIGRATIONS[-1][0]
+
+
+def current_version(con: duckdb.DuckDBPyConnection) -> int:
+    """The highest applied migration (0 for an empty database)."""
+    exists = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'schema_version' AND schema_name = 'main'"
+    ).fetchone()
+    if not exists or not exists[0]:
+        return 0
+    row = con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
+    """Apply the missing migrations, each in one transaction; return the versions applied."""
+    con.execute("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER, applied_at TIMESTAMP)")
+    have = current_version(con)
+    applied: list[int] = []
+    for version, sql in MIGRATIONS:
+        if version <= have:
+            continue
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(sql)
+            con.execute("INSERT INTO schema_version VALUES (?, current_localtimestamp())", [version])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        applied.append(version)
+    return applied
