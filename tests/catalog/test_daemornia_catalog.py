@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from fwlab.catalog import Card, load_catalog, load_family
+from fwlab.catalog import Card, load_catalog, load_family, parse_catalog_text
 from fwlab.catalog.schemas.daemornia import ATTACHMENT_KINDS, EVENT_KINDS, NATURES
 from fwlab.paths import catalogs_dir
 from fwlab.rules.keywords import ACTIONS, KEYWORDS, TARGETS
@@ -217,3 +218,18 @@ def test_fw_curve_is_mostly_one_to_four_res(catalog):
     cheap = sum(k for res, k in costs.items() if 1 <= res <= 4)
     assert cheap / sum(costs.values()) >= 0.8
     assert max(costs) <= 6 and min(costs) >= 1
+
+
+# --- docs/catalogs.md shows real cards --------------------------------------------------------------
+
+def test_every_toml_example_in_the_docs_is_a_valid_catalog_card(catalog):
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "catalogs.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```toml\n(.*?)```", doc, re.S) if b.startswith("[[card]]")]
+    assert len(blocks) >= 5
+    shown = {card.type for block in blocks for card in parse_catalog_text(block, "daemornia", "docs")}
+    assert shown == {"creature", "scenario", "event", "attachment"}
+    for block in blocks:
+        for card in parse_catalog_text(block, "daemornia", "docs/catalogs.md"):
+            real = catalog[card.name]
+            expected = {k: v for k, v in real.fields.items() if k != "flavour"}
+            assert {k: v for k, v in card.fields.items() if k != "flavour"} == expected, card.name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,10 @@ def test_epic_decks_reach_higher_up_the_curve():
     for path in starter_paths("fw-epic"):
         deck = load_deck(path)
         assert any(catalog[n].cost >= 5 for n in deck.cards()), deck.name
+
+
+def test_docs_list_every_daemornia_starter_deck():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "decklists.md").read_text(encoding="utf-8")
+    for ruleset, path in STARTERS:
+        deck = load_deck(path)
+        assert f"| `{ruleset}` | `{path.name}` | {deck.name} |" in doc, path.name
