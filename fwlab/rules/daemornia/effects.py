@@ -46,7 +46,7 @@ def target_choices(g: Game, p: int, kind: str | None, source: Unit | None = None
     return []  # pragma: no cover
 
 
-def _target_ok(g: Game, p: int, kind: str | None, target: int) -> bool:
+def target_ok(g: Game, p: int, kind: str | None, target: int) -> bool:
     if kind is None or kind not in CHOSEN_TARGETS:
         return target == -1
     u = g.units.get(target)
@@ -112,7 +112,7 @@ def why_event_illegal(g: Game, p: int, iid: int, target: int) -> str | None:
     reason = event_playable(g, p, iid)
     if reason:
         return reason
-    if not _target_ok(g, p, d.choose, target):
+    if not target_ok(g, p, d.choose, target):
         return f"the target must be a {d.choose}" if d.choose else "this event takes no target"
     return None
 
@@ -220,7 +220,7 @@ def why_effect_illegal(g: Game, p: int, src: int, target: int, idx: int) -> str 
     if reason:
         return reason
     kind = e.target if e.target in CHOSEN_TARGETS else None
-    if not _target_ok(g, p, kind, target):
+    if not target_ok(g, p, kind, target):
         return f"the target must be a {kind}" if kind else "this effect takes no target"
     return None
 

@@ -19,6 +19,7 @@ Rule IDs in comments refer to ``docs/rules.md``.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 
@@ -120,6 +121,22 @@ class Game:
         if self.recording:
             self.record.actions.append((self.decider, action))
         self._do(action)
+
+    def clone(self, seed: int | None = None) -> Game:
+        """An independent copy for search (no record, no card log); ``seed`` reseeds its dice."""
+        memo: dict[int, object] = {id(d): d for d in self.defs}
+        memo[id(self.cfg)] = self.cfg
+        rec, self.record = self.record, None  # type: ignore[assignment]
+        try:
+            c = copy.deepcopy(self, memo)
+        finally:
+            self.record = rec
+        c.record = GameRecord(self.cfg.ruleset, self.seed, rec.first, rec.decks)
+        c.recording = False
+        c.log_cards = False
+        if seed is not None:
+            c.rng = random.Random(seed)
+        return c
 
     # ------------------------------------------------------------------ dice and cards
     def roll(self) -> int:
@@ -524,8 +541,7 @@ class Game:
         """Cards of player ``p`` in every zone (hand, deck, play, attachments, graveyard, removed, chain)."""
         s = self.seats[p]
         n = len(s.deck) + len(s.hand) + len(s.graveyard) + len(s.removed)
-        for u in s.units + s.scenarios:
-            n += 1
+        n += len(s.units) + len(s.scenarios)
         for u in self.units.values():
             n += sum(1 for iid, _ in u.attached if self.owner[iid] == p)
         n += sum(1 for (_, iid, _) in self.chain if self.owner[iid] == p)

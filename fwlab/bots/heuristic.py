@@ -1,0 +1,391 @@
+"""The default bot: deploys by value within the resource curve, attacks and blocks by expected value
+from the exact to-hit odds, chooses raids or Scenario attacks, and plays events where they pay.
+
+It reads the game state directly (no copies, no legal-action enumeration) and returns one action;
+the game still checks every action it applies.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.core import Action
+from ..rules.daemornia.cards import ATTACHMENT, CHOSEN_TARGETS, CREATURE, EVENT, SCENARIO, CardDef
+from ..rules.daemornia.effects import any_usable_effect, effect_sources, event_playable, slot_clash, target_ok
+from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
+from ..rules.daemornia.state import Unit
+
+P_HIT = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
+
+
+def p_hit(att: int, dfn: int) -> float:
+    """Chance one strike hits (FW-HIT-1/2): the exact D6 odds."""
+    if att <= 0:
+        return 0.0
+    n = 4 + dfn - att
+    return P_HIT[2 if n < 2 else 6 if n > 6 else n]
+
+
+def unit_value(u: Unit) -> float:
+    """What a card in play is worth to its owner, in rough 'stat points'."""
+    v = u.att + u.dfn + 2 * u.dmg + (u.max_hp - u.damage) + u.raider + u.shield * 2 + u.income * 3
+    if u.elusive:
+        v += 3
+    if u.is_scenario:
+        v += 4
+    return v + u.exp_total
+
+
+def card_value(d: CardDef) -> float:
+    if d.type == CREATURE:
+        v = d.att + d.dfn + 2 * d.dmg + d.hp + d.raider + d.shield * 2 + d.income * 3
+        return v + (3 if d.elusive else 0) + (2 if d.swift else 0)
+    if d.type == SCENARIO:
+        return 6 + d.income * 3 + d.hp
+    if d.type == ATTACHMENT:
+        return 2 + sum(m.value for m in d.mods if not m.is_set) + d.raider + d.shield * 2
+    return 2 + d.res
+
+
+def kill_prob(striker: Unit, target: Unit, bonus: int = 0) -> float:
+    dmg = striker.dmg + bonus - target.shield
+    if dmg <= 0 or dmg < target.hp:
+        return 0.0
+    return p_hit(striker.att, target.dfn)
+
+
+class HeuristicBot:
+    """Greedy expected-value play. ``aggression`` shifts how readily it attacks (-1 cautious … +1 bold)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, aggression: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.aggression = aggression
+
+    # -------------------------------------------------------------- entry point
+    def choose(self, g: Game) -> Action:
+        d = g.decision
+        if d == DEPLOY:
+            return self._deploy(g)
+        if d == ATTACK:
+            return self._attack(g)
+        if d == BLOCK:
+            return self._block(g)
+        if d == ASSIGN:
+            return self._assign(g)
+        if d == TRICKS:
+            return self._tricks(g)
+        if d == ANSWER:
+            return self._answer(g)
+        if d == DISCARD:
+            return self._discard(g)
+        return PASS
+
+    # -------------------------------------------------------------- helpers
+    def _cap_weight(self, g: Game, p: int) -> float:
+        """How much one point of p's Capital is worth now (more as it runs low)."""
+        cap = g.seats[p].capital
+        return 1.0 + 6.0 / max(cap, 1)
+
+    def _event_score(self, g: Game, p: int, iid: int) -> tuple[float, int]:
+        """Worth of playing event ``iid`` now and its best target (score <= 0: don't)."""
+        d = g.defs[iid]
+        me, opp = g.seats[p], g.seats[1 - p]
+        best_t, best = -1, 0.0
+        targets = [-1]
+        if d.choose is not None:
+            if d.choose == "enemy_creature":
+                targets = [u.iid for u in opp.units]
+            elif d.choose == "own_creature":
+                targets = [u.iid for u in me.units]
+            elif d.choose == "any_creature":
+                targets = [u.iid for u in opp.units] + [u.iid for u in me.units]
+            elif d.choose == "enemy_scenario":
+                targets = [u.iid for u in opp.scenarios]
+            else:
+                targets = [u.iid for u in me.scenarios]
+        for t in targets:
+            s = 0.0
+            tu = g.units.get(t) if t >= 0 else None
+            for e in d.event_effects:
+                s += self._effect_worth(g, p, e.do, e.target, e.n, e.stat, tu)
+            if s > best:
+                best, best_t = s, t
+        return best - 1.5 * d.res, best_t
+
+    def _effect_worth(self, g: Game, p: int, do: str, target: str, n: int, stat: int, tu: Unit | None) -> float:
+        me, opp = g.seats[p], g.seats[1 - p]
+        if do == "drain":
+            return n * (self._cap_weight(g, 1 - p) + 0.5) + (100 if opp.capital <= n else 0)
+        if do == "gain_capital":
+            return n * self._cap_weight(g, p) * 0.8
+        if do == "draw":
+            return n * (3.0 if len(me.hand) <= 4 else 0.8)
+        if do == "discard":
+            return min(n, len(opp.hand)) * 1.5
+        if do == "gain_res":
+            return 0.0
+        if target in ("all_creatures", "enemy_creatures", "own_creatures"):
+            units: list[Unit] = []
+            if target in ("all_creatures", "enemy_creatures"):
+                units += opp.units
+            if target in ("all_creatures", "own_creatures"):
+                units += me.units
+            tot = 0.0
+            for u in units:
+                tot += self._effect_worth(g, p, do, "x", n, stat, u)
+            return tot
+        if tu is None:
+            return 0.0
+        sign = 1.0 if tu.owner != p else -1.0
+        if do == "damage":
+            if n >= tu.hp:
+                return sign * unit_value(tu) * 1.3
+            return sign * n * 0.6
+        if do == "destroy":
+            return sign * unit_value(tu) * 1.3
+        if do == "lock":
+            return sign * (unit_value(tu) * 0.4 if not tu.locked and g.active == p else 0.0)
+        if do == "heal":
+            return -sign * min(n, tu.damage) * 1.2 if tu.damage else 0.0
+        if do == "buff":
+            # buffs pay in a fight: only score them when a combat is under way
+            if not g.attackers:
+                return 0.0
+            return -sign * abs(n) * 1.5 if (n > 0) == (tu.owner == p) else 0.0
+        if do == "unlock":
+            return 2.0 if tu.owner == p and tu.locked else 0.0
+        if do == "return":
+            return 0.0
+        return 0.0
+
+    def _best_event(self, g: Game, p: int, threshold: float = 0.5) -> Action | None:
+        me = g.seats[p]
+        best: tuple[float, Action] | None = None
+        for iid in me.hand:
+            d = g.defs[iid]
+            if d.type != EVENT or g.cost(p, d) > me.pool:
+                continue
+            if any(e.do in ("counter", "return") for e in d.event_effects):
+                continue  # kept for answers
+            if event_playable(g, p, iid) is not None:
+                continue
+            score, t = self._event_score(g, p, iid)
+            if score > threshold and (best is None or score > best[0]):
+                if d.choose is None or t >= 0:
+                    best = (score, Action("event", iid, t))
+        return best[1] if best else None
+
+    def _best_effect(self, g: Game, p: int) -> Action | None:
+        me = g.seats[p]
+        if me.pool <= 0:
+            return None
+        best: tuple[float, Action] | None = None
+        for u in me.units + me.scenarios:
+            if not (u.d.effects or u.attached) or not any_usable_effect(g, p, u):
+                continue
+            for src, effs in effect_sources(u):
+                for i, e in enumerate(effs):
+                    if e.cost > me.pool or u.used_turn.get(src * 16 + i) == g.turn or (e.lock and u.locked):
+                        continue
+                    if e.do == "counter":
+                        continue
+                    cands: list[Unit | None]
+                    if e.target == "self":
+                        cands = [u]
+                    elif e.target in ("enemy_creature", "any_creature"):
+                        cands = list(g.seats[1 - p].units)
+                    elif e.target == "own_creature":
+                        cands = list(me.units)
+                    elif e.target == "enemy_scenario":
+                        cands = list(g.seats[1 - p].scenarios)
+                    elif e.target == "own_scenario":
+                        cands = list(me.scenarios)
+                    else:
+                        cands = [None]
+                    for tu in cands:
+                        s = self._effect_worth(g, p, e.do, e.target if tu is None else "x", e.n, e.stat, tu)
+                        s -= 1.2 * e.cost + (unit_value(u) * 0.3 if e.lock else 0)
+                        kind = e.target if e.target in CHOSEN_TARGETS else None
+                        t = tu.iid if (kind is not None and tu is not None) else -1
+                        if s > 0.5 and (best is None or s > best[0]) and target_ok(g, p, kind, t):
+                            best = (s, Action("effect", src, t, i))
+        return best[1] if best else None
+
+    # -------------------------------------------------------------- deploy
+    def _deploy(self, g: Game) -> Action:
+        p = g.decider
+        me = g.seats[p]
+        act = self._best_event(g, p)
+        if act is not None:
+            return act
+        best: tuple[float, Action] | None = None
+        for iid in me.hand:
+            d = g.defs[iid]
+            if d.type == EVENT:
+                continue
+            c = g.cost(p, d)
+            if c > me.pool:
+                continue
+            if d.type == SCENARIO:
+                if me.scenario_turn == g.turn:
+                    continue
+                score = 100.0 + d.income  # economy first: it pays every turn
+                act = Action("deploy", iid)
+            elif d.type == CREATURE:
+                score = 10.0 * c + card_value(d) * 0.5
+                act = Action("deploy", iid)
+            else:
+                t = self._attach_target(g, p, d)
+                if t is None:
+                    continue
+                score = 10.0 * c + card_value(d) * 0.3 - 5
+                act = Action("deploy", iid, t)
+            if best is None or score > best[0]:
+                best = (score, act)
+        if best is not None:
+            return best[1]
+        act = self._best_effect(g, p)
+        return act if act is not None else PASS
+
+    def _attach_target(self, g: Game, p: int, d: CardDef) -> int | None:
+        curse = d.subtype == "curse"
+        units = g.seats[1 - p].units if curse else g.seats[p].units
+        best, best_t = -1e9, None
+        for u in units:
+            if slot_clash(g.cfg, u, d):
+                continue
+            v = unit_value(u)
+            if v > best:
+                best, best_t = v, u.iid
+        return best_t
+
+    # -------------------------------------------------------------- combat
+    def _attack(self, g: Game) -> Action:
+        p = g.decider
+        me, opp = g.seats[p], g.seats[1 - p]
+        act = self._best_event(g, p, threshold=1.0)
+        if act is not None:
+            return act
+        blockers = [b for b in opp.units if not b.locked]
+        threat = sum(u.dmg + u.raider for u in opp.units)
+        keep_home = threat >= me.capital and self.aggression < 0.5
+        best: tuple[float, int] | None = None
+        for u in me.units:
+            if u.locked or u.att <= 0 or u.iid in g.attackers or (u.deployed_turn == g.turn and not u.swift):
+                continue
+            if keep_home and not u.vigilant and u.dmg > 0:
+                continue
+            score = self._attack_score(g, p, u, blockers)
+            if score > -self.aggression * 3 and (best is None or score > best[0]):
+                best = (score, u.iid)
+        if best is not None:
+            return Action("attack", best[1])
+        return PASS
+
+    def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit]) -> float:
+        raid = (a.dmg + a.raider) * self._cap_weight(g, 1 - p)
+        if a.elusive or not blockers:
+            return raid + 1
+        worst = raid
+        va = unit_value(a)
+        for b in blockers:
+            gain = kill_prob(a, b) * unit_value(b) - kill_prob(b, a) * va
+            worst = min(worst, gain)
+        return worst + (0 if not a.vigilant else 2)
+
+    def _block(self, g: Game) -> Action:
+        p = g.decider
+        me = g.seats[p]
+        best: tuple[float, int, int] | None = None
+        cw = self._cap_weight(g, p)
+        for a in g.attackers:
+            au = g.units.get(a)
+            if au is None or au.elusive:
+                continue
+            already = g.blocks.get(a, [])
+            prevented = (au.dmg + au.raider) * cw if not already else 0.0
+            va = unit_value(au)
+            for b in me.units:
+                if b.locked or len(g.blocking.get(b.iid, ())) >= b.guardian or a in g.blocking.get(b.iid, ()):
+                    continue
+                if already:
+                    # a second blocker: only when together they kill what one cannot
+                    gain = kill_prob(b, au) * va * 0.6 - kill_prob(au, b) * unit_value(b) * 0.3
+                else:
+                    gain = prevented + kill_prob(b, au) * va - kill_prob(au, b) * unit_value(b)
+                if gain > 0.5 and (best is None or gain > best[0]):
+                    best = (gain, b.iid, a)
+        if best is not None:
+            return Action("block", best[1], best[2])
+        return PASS
+
+    def _assign(self, g: Game) -> Action:
+        from ..rules.daemornia.combat import next_unassigned
+
+        p = g.decider
+        a = next_unassigned(g)
+        assert a is not None
+        au = g.units[a]
+        bl = g.blocks.get(a)
+        if bl:
+            best = max(bl, key=lambda b: (kill_prob(au, g.units[b]) * unit_value(g.units[b]), -b))
+            return Action("strike", a, best)
+        raid = (au.dmg + au.raider) * self._cap_weight(g, 1 - p)
+        best_act, best_v = Action("raid", a), raid
+        for sc in g.seats[1 - p].scenarios:
+            v = kill_prob(au, sc, au.siege) * (unit_value(sc) + 3) + p_hit(au.att, sc.dfn) * 0.5
+            v -= kill_prob(sc, au) * unit_value(au)
+            if v > best_v:
+                best_act, best_v = Action("scenario", a, sc.iid), v
+        for other in g.attackers:
+            if other == a:
+                continue
+            for b in g.blocks.get(other, ()):
+                bu = g.units.get(b)
+                if bu is None:
+                    continue
+                v = kill_prob(au, bu) * unit_value(bu) * 0.7
+                if v > best_v:
+                    best_act, best_v = Action("aid", a, b), v
+        return best_act
+
+    def _tricks(self, g: Game) -> Action:
+        p = g.decider
+        act = self._best_event(g, p, threshold=1.0)
+        if act is not None:
+            return act
+        act = self._best_effect(g, p)
+        return act if act is not None else PASS
+
+    def _answer(self, g: Game) -> Action:
+        p = g.decider
+        me = g.seats[p]
+        if not g.chain:
+            return PASS
+        opp_p, ev, target = g.chain[0]
+        d = g.defs[ev]
+        harm = 0.0
+        tu = g.units.get(target) if target >= 0 else None
+        for e in d.event_effects:
+            harm += self._effect_worth(g, opp_p, e.do, e.target, e.n, e.stat, tu)
+        if harm < 3:
+            return PASS
+        for iid in me.hand:
+            dd = g.defs[iid]
+            if dd.type != EVENT or g.cost(p, dd) > me.pool or event_playable(g, p, iid) is not None:
+                continue
+            if any(e.do == "counter" for e in dd.event_effects):
+                return Action("event", iid, -1)
+            if any(e.do == "return" for e in dd.event_effects) and tu is not None and tu.owner == p:
+                return Action("event", iid, tu.iid)
+        return PASS
+
+    def _discard(self, g: Game) -> Action:
+        p = g.decider
+        me = g.seats[p]
+        if g.cfg.bg_hand and len(me.hand) < 8:
+            return PASS
+        worst = min(me.hand, key=lambda i: (card_value(g.defs[i]) - abs(g.defs[i].res - 2), i))
+        return Action("discard", worst)

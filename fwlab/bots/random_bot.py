@@ -1,0 +1,19 @@
+"""The random bot: a uniformly random legal action (the baseline every other bot must beat)."""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.core import Action
+from ..rules.daemornia.game import Game
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, g: Game) -> Action:
+        acts = g.legal_actions()
+        return acts[int(self.rng.random() * len(acts))]
