@@ -162,13 +162,13 @@ def write_history(
     The rows of the named systems are replaced; a failure leaves the table as it was.
     Returns the number of history rows written per system.
     """
-    import duckdb
+    from fwlab.store import connect
 
     systems = tuple(systems)
     for s in systems:
         if s not in LOOPS:
             raise ValueError(f"unknown rating system {s!r}; expected one of {', '.join(SYSTEMS)}")
-    con = duckdb.connect(str(db_path))
+    con = connect(db_path)
     try:
         matches = read_matches(con)
         runs = [rate(matches, s, limit=openskill_limit if s == "openskill" else None) for s in systems]
