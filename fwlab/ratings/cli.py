@@ -57,14 +57,11 @@ def _records(run: RatingRun, top: int | None) -> list[dict[str, Any]]:
     return [
         {
             "rank": i + 1,
-            "player": row.player,
-            "rating": _number(run.system, row.rating),
-            "games": int(row.games),
-            "wins": int(row.wins),
-            "losses": int(row.losses),
-            "draws": int(row.draws),
+            "player": str(row["player"]),
+            "rating": _number(run.system, float(row["rating"])),
+            **{k: int(row[k]) for k in ("games", "wins", "losses", "draws")},
         }
-        for i, row in enumerate(board.itertuples(index=False))
+        for i, row in enumerate(board.to_dict("records"))
     ]
 
 
