@@ -12,6 +12,7 @@ leaves the store as it was. ``docs/match-logs.md`` describes the format.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -229,6 +230,7 @@ def _checks(kind: str, t: str) -> list[str]:
 def _pause_for_tests() -> None:
     pause = os.environ.get(PAUSE_ENV)
     if pause:
+        print(f"{PAUSE_ENV}: pausing {pause} s inside the write transaction", file=sys.stderr, flush=True)
         time.sleep(float(pause))
 
 

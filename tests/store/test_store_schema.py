@@ -1,0 +1,77 @@
+"""Opening stores: migrations, a locked store, a missing store."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from fwlab.store import StoreError, connect
+from fwlab.store import migrations as mig
+from fwlab.store.schema import TABLES
+
+
+def test_a_new_store_has_every_contract_table_and_version_one(tmp_path: Path) -> None:
+    con = connect(tmp_path / "s.duckdb")
+    tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert set(TABLES) <= tables
+    assert con.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    cols = {r[0] for r in con.execute("DESCRIBE matches").fetchall()}
+    assert cols == {"match_id", "played_at", "ruleset", "mode", "player_a", "player_b", "deck_a", "deck_b",
+                    "first", "winner", "end_reason", "turns", "source"}
+
+
+def test_opening_an_older_store_applies_only_the_missing_migrations(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "s.duckdb"
+    connect(path).close()
+    monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS, (2, "ALTER TABLE players ADD COLUMN note VARCHAR")))
+    con = connect(path)
+    assert [r[0] for r in con.execute("SELECT version FROM schema_version ORDER BY 1").fetchall()] == [1, 2]
+    assert "note" in {r[0] for r in con.execute("DESCRIBE players").fetchall()}
+    con.close()
+    con = connect(path)  # nothing left to apply
+    assert con.execute("SELECT count(*) FROM schema_version").fetchone() == (2,)
+
+
+def test_a_failing_migration_leaves_the_store_at_its_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "s.duckdb"
+    connect(path).close()
+    monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS, (2, "CREATE TABLE x(a INT); SELECT * FROM nowhere")))
+    with pytest.raises(duckdb.Error):
+        connect(path)
+    con = duckdb.connect(str(path))
+    assert mig.current_version(con) == 1
+    assert "x" not in {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+
+
+def test_a_store_locked_by_another_process_names_the_process(tmp_path: Path) -> None:
+    path = tmp_path / "s.duckdb"
+    connect(path).close()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import duckdb, sys, time
+            con = duckdb.connect({str(path)!r})
+            print("ready", flush=True)
+            sys.stdin.readline()
+        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        with pytest.raises(StoreError) as exc:
+            connect(path)
+        assert f"is locked by another process (PID {holder.pid}); close it and retry" in str(exc.value)
+        assert "s.duckdb" in str(exc.value)
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=30)
+
+
+def test_a_missing_store_opened_read_only_says_to_run_init(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="run `fwlab init`"):
+        connect(tmp_path / "nope.duckdb", read_only=True)
+    assert not (tmp_path / "nope.duckdb").exists()
