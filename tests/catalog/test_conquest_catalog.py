@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
 import pytest
 
 from fwlab.catalog import CatalogError, load_catalog, load_family, parse_catalog_text
+from fwlab.catalog.schemas import conquest as conquest_module
 from fwlab.catalog.schemas.conquest import (
     BOARD_FIELDS,
     EFFECTS,
@@ -153,3 +155,8 @@ def test_zero_copies(tmp_path):
     body = VALID.replace("Militia", "Bad").strip() + "\ncopies = 0\n"
     err = _load_bad(tmp_path, body)
     assert err.field == "copies"
+
+
+def test_schema_doctests_pass():
+    result = doctest.testmod(conquest_module)
+    assert result.attempted > 0 and result.failed == 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from fwlab.catalog import CatalogError, load_catalog, load_family, parse_catalog_text
+from fwlab.catalog.schemas import eredan as eredan_module
 from fwlab.catalog.schemas.eredan import (
     CLASSES,
     EFFECTS,
@@ -203,3 +205,8 @@ def test_turn_bonus_stat_must_be_att_def_or_spirit(tmp_path):
 def test_chain_restriction_needs_chain(tmp_path):
     err = _load_bad(tmp_path, _toml(SPELL, chain_with='"spell"'))
     assert err.field == "chain_with"
+
+
+def test_schema_doctests_pass():
+    result = doctest.testmod(eredan_module)
+    assert result.attempted > 0 and result.failed == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -10,6 +11,8 @@ from statistics import mean
 import pytest
 
 from fwlab.catalog import CatalogError, load_catalog, load_family, parse_catalog_text
+from fwlab.catalog.schemas import _vocab as vocab_module
+from fwlab.catalog.schemas import freerealms as freerealms_module
 from fwlab.catalog.schemas.freerealms import (
     EFFECTS,
     POWERUPS,
@@ -209,3 +212,9 @@ def test_document_examples_are_valid_catalog_cards(catalog):
     for card in cards:
         shipped = catalog[card.name].fields
         assert {k: v for k, v in shipped.items() if k in card.fields} == dict(card.fields), card.name
+
+
+@pytest.mark.parametrize("module", [vocab_module, freerealms_module], ids=lambda m: m.__name__)
+def test_schema_doctests_pass(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

@@ -40,7 +40,7 @@ def check_action(where: str, act: Mapping[str, Any], vocab: Vocabulary,
                  extra: Mapping[str, F] | None = None) -> list[Problem]:
     """Problems with one action table; ``extra`` are parameters every entry of the list takes."""
     do = act.get("do")
-    if do not in vocab:
+    if not isinstance(do, str) or do not in vocab:
         return [(where, f"unknown action do={do!r}; known: {', '.join(sorted(vocab))}")]
     params = {**(extra or {}), **vocab[do].params}
     problems: list[Problem] = []
