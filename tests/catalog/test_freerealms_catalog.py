@@ -88,6 +88,22 @@ def test_stronger_creatures_of_a_cost_have_no_more_gems(catalog):
                 assert len(a.get("gems")) <= len(b.get("gems")), (a.name, b.name)
 
 
+def test_every_creature_keeps_the_documented_stat_budget(catalog):
+    """attack + defense = 2 x cost + 5 - gems - power-ups - collect (Heroes +2), within 1."""
+    for c in catalog.by_type("creature"):
+        extras = len(c.get("powerups")) + (1 if c.get("collect") else 0)
+        budget = 2 * c.cost + 5 - len(c.get("gems")) - extras + (2 if c.get("hero") else 0)
+        assert abs(c.attack + c.defense - budget) <= 1, (c.name, c.attack + c.defense, budget)
+
+
+def test_tricks_and_resources_trade_gems_for_power(catalog):
+    for c in catalog.by_type("trick"):
+        assert len(c.get("gems")) == max(0, 4 - c.cost), c.name
+    for c in catalog.by_type("resource"):
+        expected = {2, 3} if c.get("effects") else {4}
+        assert len(c.get("gems")) in expected, c.name
+
+
 def test_vocabularies_are_used_and_documented(catalog):
     used_powerups = {p["do"] for c in catalog.by_type("creature") for p in c.get("powerups")}
     used_effects = {e["do"] for c in catalog if c.type != "creature" for e in c.get("effects")}
