@@ -11,6 +11,7 @@ from fwlab.catalog.schemas.eredan import MERCENARY, deck_key
 from fwlab.catalog.schemas.freerealms import average_gems
 from fwlab.decks import Deck, parse_decklist
 from fwlab.decks.starters import starter_decks, starter_paths
+from fwlab.decks.validate import validate
 
 
 def fr_problems(deck: Deck) -> list[str]:
@@ -62,6 +63,7 @@ def test_fr_has_at_least_two_starter_decks():
 def test_fr_starter_keeps_the_deck_rules(deck):
     assert deck.ruleset == "fr"
     assert fr_problems(deck) == []
+    assert validate(deck) == []
     cat = load_catalog("fr")
     cards = [cat[n] for n in deck.cards()]
     assert any(c.get("hero") for c in cards)
@@ -83,6 +85,7 @@ def test_eredan_has_at_least_two_starter_decks():
 def test_eredan_starter_keeps_the_deck_rules(deck):
     assert deck.ruleset == "eredan"
     assert eredan_problems(deck) == []
+    assert validate(deck) == []
 
 
 def test_eredan_starters_cover_every_guild():
