@@ -11,6 +11,7 @@ import random
 
 from ..rules.core import Action
 from ..rules.daemornia.cards import ATTACHMENT, CHOSEN_TARGETS, CREATURE, EVENT, SCENARIO, CardDef
+from ..rules.daemornia.combat import next_unassigned
 from ..rules.daemornia.effects import any_usable_effect, effect_sources, event_playable, slot_clash, target_ok
 from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
 from ..rules.daemornia.state import Unit
@@ -62,6 +63,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, aggression: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.aggression = aggression
+        self._plans: dict[tuple[int, int], list] = {}
 
     # -------------------------------------------------------------- entry point
     def choose(self, g: Game) -> Action:
@@ -162,6 +164,10 @@ class HeuristicBot:
 
     def _best_event(self, g: Game, p: int, threshold: float = 0.5) -> Action | None:
         me = g.seats[p]
+        defs = g.defs
+        limit = me.pool + me.discount[EVENT]
+        if not any(defs[i].type == EVENT and defs[i].res <= limit for i in me.hand):
+            return None
         best: tuple[float, Action] | None = None
         for iid in me.hand:
             d = g.defs[iid]
@@ -264,25 +270,36 @@ class HeuristicBot:
     # -------------------------------------------------------------- combat
     def _attack(self, g: Game) -> Action:
         p = g.decider
+        plan = self._plans.get((g.turn, ATTACK))
+        if plan is None:
+            act = self._best_event(g, p, threshold=1.0)
+            if act is not None:
+                return act
+            plan = self._plans[(g.turn, ATTACK)] = self._plan_attacks(g, p)
+        while plan:
+            iid = plan.pop(0)
+            u = g.units.get(iid)
+            if u is not None and not u.locked and iid not in g.attackers:
+                return Action("attack", iid)
+        return PASS
+
+    def _plan_attacks(self, g: Game, p: int) -> list[int]:
+        self._plans = {k: v for k, v in self._plans.items() if k[0] >= g.turn - 1}
         me, opp = g.seats[p], g.seats[1 - p]
-        act = self._best_event(g, p, threshold=1.0)
-        if act is not None:
-            return act
         blockers = [b for b in opp.units if not b.locked]
         threat = sum(u.dmg + u.raider for u in opp.units)
         keep_home = threat >= me.capital and self.aggression < 0.5
-        best: tuple[float, int] | None = None
+        scored = []
         for u in me.units:
-            if u.locked or u.att <= 0 or u.iid in g.attackers or (u.deployed_turn == g.turn and not u.swift):
+            if u.locked or u.att <= 0 or (u.deployed_turn == g.turn and not u.swift):
                 continue
             if keep_home and not u.vigilant and u.dmg > 0:
                 continue
             score = self._attack_score(g, p, u, blockers)
-            if score > -self.aggression * 3 and (best is None or score > best[0]):
-                best = (score, u.iid)
-        if best is not None:
-            return Action("attack", best[1])
-        return PASS
+            if score > -self.aggression * 3:
+                scored.append((-score, u.iid))
+        scored.sort()
+        return [iid for _, iid in scored]
 
     def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit]) -> float:
         raid = (a.dmg + a.raider) * self._cap_weight(g, 1 - p)
@@ -296,34 +313,47 @@ class HeuristicBot:
         return worst + (0 if not a.vigilant else 2)
 
     def _block(self, g: Game) -> Action:
-        p = g.decider
-        me = g.seats[p]
-        best: tuple[float, int, int] | None = None
-        cw = self._cap_weight(g, p)
-        for a in g.attackers:
-            au = g.units.get(a)
-            if au is None or au.elusive:
-                continue
-            already = g.blocks.get(a, [])
-            prevented = (au.dmg + au.raider) * cw if not already else 0.0
-            va = unit_value(au)
-            for b in me.units:
-                if b.locked or len(g.blocking.get(b.iid, ())) >= b.guardian or a in g.blocking.get(b.iid, ()):
-                    continue
-                if already:
-                    # a second blocker: only when together they kill what one cannot
-                    gain = kill_prob(b, au) * va * 0.6 - kill_prob(au, b) * unit_value(b) * 0.3
-                else:
-                    gain = prevented + kill_prob(b, au) * va - kill_prob(au, b) * unit_value(b)
-                if gain > 0.5 and (best is None or gain > best[0]):
-                    best = (gain, b.iid, a)
-        if best is not None:
-            return Action("block", best[1], best[2])
+        plan = self._plans.get((g.turn, BLOCK))
+        if plan is None:
+            plan = self._plans[(g.turn, BLOCK)] = self._plan_blocks(g, g.decider)
+        while plan:
+            b, a = plan.pop(0)
+            if b in g.units and a in g.units and a in g.attackers:
+                return Action("block", b, a)
         return PASS
 
-    def _assign(self, g: Game) -> Action:
-        from ..rules.daemornia.combat import next_unassigned
+    def _plan_blocks(self, g: Game, p: int) -> list[tuple[int, int]]:
+        """Greedy: the best (blocker, attacker) pair by expected value, again and again."""
+        me = g.seats[p]
+        cw = self._cap_weight(g, p)
+        free = {b.iid: b.guardian for b in me.units if not b.locked}
+        blocked: dict[int, int] = {}
+        plan: list[tuple[int, int]] = []
+        attackers = [g.units[a] for a in g.attackers if a in g.units and not g.units[a].elusive]
+        while free and attackers:
+            best: tuple[float, int, int] | None = None
+            for au in attackers:
+                n_bl = blocked.get(au.iid, 0)
+                prevented = (au.dmg + au.raider) * cw if not n_bl else 0.0
+                va = unit_value(au)
+                for b in me.units:
+                    if free.get(b.iid, 0) <= 0 or (b.iid, au.iid) in plan:
+                        continue
+                    if n_bl:
+                        gain = kill_prob(b, au) * va * 0.6 - kill_prob(au, b) * unit_value(b) * 0.3
+                    else:
+                        gain = prevented + kill_prob(b, au) * va - kill_prob(au, b) * unit_value(b)
+                    if gain > 0.5 and (best is None or gain > best[0]):
+                        best = (gain, b.iid, au.iid)
+            if best is None:
+                break
+            _, b, a = best
+            plan.append((b, a))
+            free[b] -= 1
+            blocked[a] = blocked.get(a, 0) + 1
+        return plan
 
+    def _assign(self, g: Game) -> Action:
         p = g.decider
         a = next_unassigned(g)
         assert a is not None

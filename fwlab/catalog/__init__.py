@@ -5,7 +5,7 @@
 3
 """
 
-from .model import Card, Catalog, CatalogError
 from .loader import load_catalog, load_family, parse_catalog_text
+from .model import Card, Catalog, CatalogError
 
 __all__ = ["Card", "Catalog", "CatalogError", "load_catalog", "load_family", "parse_catalog_text"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Action
 from . import effects
+from .decisions import ASSIGN, BLOCK
 
 if TYPE_CHECKING:
     from .game import Game
@@ -76,8 +77,6 @@ def auto_assign(g: Game) -> None:
 
 
 def why_illegal(g: Game, act: Action) -> str | None:
-    from .game import ASSIGN, BLOCK
-
     k = act.kind
     if k == "block":
         if g.decision != BLOCK:

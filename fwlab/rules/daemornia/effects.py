@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CHOSEN_TARGETS, CREATURE, EVENT, CardDef, Eff
 from .config import RulesConfig
+from .decisions import ANSWER, PHASE_OF
 
 if TYPE_CHECKING:
     from .game import Game
@@ -67,8 +68,6 @@ def target_ok(g: Game, p: int, kind: str | None, target: int) -> bool:
 
 # ---------------------------------------------------------------------- events
 def _phase_ok(g: Game, d: CardDef) -> bool:
-    from .game import ANSWER, PHASE_OF
-
     if not d.phases:
         return True
     dec = g.resume if g.decision == ANSWER else g.decision
@@ -81,8 +80,6 @@ def _is_counter(d: CardDef) -> bool:
 
 def event_playable(g: Game, p: int, iid: int) -> str | None:
     """Why player ``p`` cannot play event ``iid`` now regardless of target (None when it can)."""
-    from .game import ANSWER
-
     d = g.defs[iid]
     answering = g.decision == ANSWER
     if g.chain and not answering:
@@ -119,8 +116,6 @@ def why_event_illegal(g: Game, p: int, iid: int, target: int) -> str | None:
 
 def play_event(g: Game, p: int, iid: int, target: int) -> None:
     """FW-EVENT-1: pay, put the event on the chain; FW-EVENT-2: the other player may answer first."""
-    from .game import ANSWER
-
     s = g.seats[p]
     s.pool -= g.cost(p, g.defs[iid])
     s.hand.remove(iid)
@@ -186,8 +181,6 @@ def _find_source(g: Game, p: int, src: int) -> Unit | None:
 
 
 def _effect_reason(g: Game, p: int, u: Unit, src: int, e: Eff, idx: int) -> str | None:
-    from .game import ANSWER
-
     if e.cost > g.seats[p].pool:
         return f"it costs {e.cost} Res and your pool has {g.seats[p].pool} (FW-EFFECT-1)"
     if u.used_turn.get(src * 16 + idx) == g.turn:
@@ -227,8 +220,6 @@ def why_effect_illegal(g: Game, p: int, src: int, target: int, idx: int) -> str 
 
 def use_effect(g: Game, p: int, src: int, target: int, idx: int) -> None:
     """FW-EFFECT-1/2: pay Res from the pool, once per turn, in any phase of either player's turn."""
-    from .game import ANSWER
-
     u = _find_source(g, p, src)
     assert u is not None
     effs = g.units[src].d.effects if src in g.units else g.defs[src].effects
@@ -327,6 +318,8 @@ def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False)
     (s.scenarios if u.is_scenario else s.units).remove(u)
     for iid, _ in u.attached:
         g.seats[g.owner[iid]].graveyard.append(iid)
+    if any(s.discount):
+        g.refresh_discounts(u.owner)
     if g.log_cards and not to_hand:
         if g.killed_turn[u.iid] < 0:
             g.killed_turn[u.iid] = s.own_turns

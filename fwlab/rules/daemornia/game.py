@@ -27,13 +27,20 @@ from ..core import Action, GameRecord, IllegalAction, Outcome
 from . import combat, effects
 from .cards import ATTACHMENT, CHOSEN_TARGETS, EVENT, SCENARIO, CardDef
 from .config import RulesConfig, config_for
+from .decisions import (  # noqa: F401  (re-exported for bots and tests)
+    ANSWER,
+    ASSIGN,
+    ATTACK,
+    BLOCK,
+    DECISION_NAMES,
+    DEPLOY,
+    DISCARD,
+    PASS,
+    PHASE_OF,
+    TERMINAL,
+    TRICKS,
+)
 from .state import Seat, Unit
-
-DEPLOY, ATTACK, BLOCK, ASSIGN, TRICKS, ANSWER, DISCARD, TERMINAL = range(8)
-DECISION_NAMES = ("deploy", "attack", "block", "assign", "tricks", "answer", "discard", "terminal")
-PHASE_OF = {DEPLOY: "deploy", ATTACK: "combat", BLOCK: "combat", ASSIGN: "combat", TRICKS: "combat",
-            DISCARD: "resolution"}
-PASS = Action("pass")
 
 
 class Game:
@@ -147,18 +154,24 @@ class Game:
         return r
 
     def cost(self, p: int, d: CardDef) -> int:
-        """Res to deploy or play a card for player ``p`` after discounts (never below 1 when it had a cost)."""
+        """Res to deploy or play a card for player ``p`` after discounts (KW-DISCOUNT: never below 1)."""
         c = d.res
-        if c <= 0:
-            return c
-        disc = 0
+        disc = self.seats[p].discount[d.type]
+        if disc and c > 0:
+            return max(1, c - disc)
+        return c
+
+    def refresh_discounts(self, p: int) -> None:
+        """Recompute player ``p``'s discounts from its cards in play (after anything enters or leaves)."""
         s = self.seats[p]
-        for u in s.units:
-            if u.d.discount[d.type] or u.attached:
-                disc += u.d.discount[d.type] + sum(a.discount[d.type] for _, a in u.attached)
-        for u in s.scenarios:
-            disc += u.d.discount[d.type]
-        return max(1, c - disc) if disc else c
+        tot = [0, 0, 0, 0]
+        for u in s.units + s.scenarios:
+            for i, v in enumerate(u.d.discount):
+                tot[i] += v
+            for _, a in u.attached:
+                for i, v in enumerate(a.discount):
+                    tot[i] += v
+        s.discount = tot
 
     def _draw(self, s: Seat, opening: bool = False) -> None:
         """Draw one card. FW-DRAW-2: an empty deck costs 1 Capital. BG-HAND-1: with 8 in hand it is discarded."""
@@ -306,12 +319,13 @@ class Game:
         """Whether player ``p`` holds a playable event or a usable card effect now (cheap check)."""
         s = self.seats[p]
         pool = s.pool
-        if pool <= 0 and not any(self.defs[i].type == EVENT and self.defs[i].res <= 0 for i in s.hand):
-            return False
+        defs = self.defs
         for iid in s.hand:
-            d = self.defs[iid]
+            d = defs[iid]
             if d.type == EVENT and self.cost(p, d) <= pool and effects.event_playable(self, p, iid) is None:
                 return True
+        if pool <= 0:
+            return False
         for u in s.units:
             if (u.d.effects or u.attached) and effects.any_usable_effect(self, p, u):
                 return True
@@ -526,6 +540,8 @@ class Game:
             u = self.units[target]
             u.attached.append((iid, dd))
             u.refresh()
+            if any(dd.discount):
+                self.refresh_discounts(u.owner)
             effects.check_deaths(self)  # a set Hp of 0 kills
             return
         u = Unit(iid, dd, p, self.turn)
@@ -535,6 +551,8 @@ class Game:
             s.scenario_turn = self.turn
         else:
             s.units.append(u)
+        if any(dd.discount):
+            self.refresh_discounts(p)
 
     # ------------------------------------------------------------------ facts for logs and tests
     def zone_count(self, p: int) -> int:

@@ -89,7 +89,7 @@ class Seat:
     """One player's zones and counters. ``deck[-1]`` is the top card."""
 
     __slots__ = ("idx", "deck", "hand", "units", "scenarios", "graveyard", "removed", "capital", "pool",
-                 "own_turns", "scenario_turn", "deckouts")
+                 "own_turns", "scenario_turn", "deckouts", "discount")
 
     def __init__(self, idx: int, deck: list[int], capital: int) -> None:
         self.idx = idx
@@ -104,3 +104,4 @@ class Seat:
         self.own_turns = 0
         self.scenario_turn = -1            # game turn of the last Scenario deployed
         self.deckouts = 0
+        self.discount = [0, 0, 0, 0]       # Res off each card type (KW-DISCOUNT), kept by the game
