@@ -10,6 +10,7 @@ from statistics import mean
 
 import pytest
 
+from fwlab.calc.collector import parse_collector as calc_parse_collector
 from fwlab.catalog import CatalogError, load_catalog, load_family, parse_catalog_text
 from fwlab.catalog.schemas import _vocab as vocab_module
 from fwlab.catalog.schemas import freerealms as freerealms_module
@@ -63,6 +64,12 @@ def test_collector_numbers_are_unique_per_series_and_match_rarity(catalog):
     for card in catalog:
         parsed = parse_collector(card.get("collector"))
         assert parsed is not None and parsed[1] == card.rarity, card.name
+
+
+def test_collector_numbers_agree_with_the_calculator_parser(catalog):
+    for card in catalog:
+        c = calc_parse_collector(card.get("collector"))
+        assert (c.series, c.rarity, c.number) == parse_collector(card.get("collector")), card.name
 
 
 def test_collector_clash_is_reported():
