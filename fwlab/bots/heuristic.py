@@ -64,6 +64,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.aggression = aggression
         self._plans: dict[tuple[int, int], list] = {}
+        self._no_event: tuple[int, ...] | None = None
+        self._no_effect: tuple[int, ...] | None = None
 
     # -------------------------------------------------------------- entry point
     def choose(self, g: Game) -> Action:
@@ -168,6 +170,9 @@ class HeuristicBot:
         limit = me.pool + me.discount[EVENT]
         if not any(defs[i].type == EVENT and defs[i].res <= limit for i in me.hand):
             return None
+        key = (g.turn, g.decision, me.pool, len(me.hand), len(g.units), len(g.attackers), threshold)
+        if key == self._no_event:
+            return None  # nothing changed since the last look found no event worth playing
         best: tuple[float, Action] | None = None
         for iid in me.hand:
             d = g.defs[iid]
@@ -181,11 +186,17 @@ class HeuristicBot:
             if score > threshold and (best is None or score > best[0]):
                 if d.choose is None or t >= 0:
                     best = (score, Action("event", iid, t))
-        return best[1] if best else None
+        if best is None:
+            self._no_event = key
+            return None
+        return best[1]
 
     def _best_effect(self, g: Game, p: int) -> Action | None:
         me = g.seats[p]
         if me.pool <= 0:
+            return None
+        key = (g.turn, g.decision, me.pool, len(g.units), len(g.attackers))
+        if key == self._no_effect:
             return None
         best: tuple[float, Action] | None = None
         for u in me.units + me.scenarios:
@@ -217,7 +228,10 @@ class HeuristicBot:
                         t = tu.iid if (kind is not None and tu is not None) else -1
                         if s > 0.5 and (best is None or s > best[0]) and target_ok(g, p, kind, t):
                             best = (s, Action("effect", src, t, i))
-        return best[1] if best else None
+        if best is None:
+            self._no_effect = key
+            return None
+        return best[1]
 
     # -------------------------------------------------------------- deploy
     def _deploy(self, g: Game) -> Action:
