@@ -8,12 +8,17 @@ from datetime import datetime
 from pathlib import Path
 
 from ..paths import data_dir, default_db
-from .build import build_from_data, load_sources
-from .export import FORMATS, PARTITION_COLUMNS, export_logs
-from .ingest import ImportProblem, import_files
-from .league import run_league, sim_available
-from .queries import store_summary
-from .schema import StoreError, connect
+
+# The store modules pull in duckdb, pyarrow, numpy and pandas: they are imported inside each command
+# so that `fwlab --help` and the other commands stay quick.
+FORMATS = ("parquet", "csv")
+PARTITION_COLUMNS = ("ruleset", "month")
+
+
+def sim_available() -> bool:
+    from .league import sim_available as available
+
+    return available()
 
 #: The league ``fwlab init`` plays so every page has data: (ruleset, players, share of --league-matches).
 INIT_LEAGUES: tuple[tuple[str, int, float], ...] = (("fw", 8, 1.0), ("bg", 6, 0.25))
@@ -29,6 +34,8 @@ def _db(args: argparse.Namespace) -> Path:
 
 
 def _print_summary(con) -> None:  # type: ignore[no-untyped-def]
+    from .queries import store_summary
+
     s = store_summary(con)
     cards = ", ".join(f"{fam} {n}" for fam, n in s["cards"].items()) or "none"
     print(f"cards: {sum(s['cards'].values())} ({cards})")
@@ -41,6 +48,10 @@ def _print_summary(con) -> None:  # type: ignore[no-untyped-def]
 
 
 def cmd_init(args: argparse.Namespace) -> int:
+    from .build import build_from_data, load_sources
+    from .league import run_league
+    from .schema import StoreError, connect
+
     root = Path(args.data) if args.data else data_dir()
     sources = load_sources(root)          # CatalogError here: nothing written yet
     path = _db(args)
@@ -85,6 +96,9 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from .ingest import ImportProblem, import_files
+    from .schema import StoreError, connect
+
     if not (args.files or args.cards or args.turns):
         return _err("give at least one file to import")
     try:
@@ -109,6 +123,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from .export import export_logs
+    from .schema import StoreError, connect
+
     parts = [] if args.partition_by in ("", "none") else [p.strip() for p in args.partition_by.split(",") if p.strip()]
     try:
         con = connect(_db(args), read_only=True)
@@ -124,6 +141,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_league(args: argparse.Namespace) -> int:
+    from .league import run_league
+    from .schema import StoreError, connect
+
     try:
         start = datetime.fromisoformat(args.start)
     except ValueError:
@@ -147,6 +167,8 @@ def cmd_league(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
+    from .schema import StoreError, connect
+
     path = _db(args)
     try:
         con = connect(path, read_only=True)

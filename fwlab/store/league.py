@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -148,7 +149,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     if not decks:
         raise StoreError(f"no starter decks for {ruleset} in the store; run `fwlab init` (data/decks/{ruleset}/)")
     taken = frozenset(r[0] for r in con.execute("SELECT player FROM players").fetchall())
-    roster = league_players(players, seed, decks, taken)
+    roster = league_players(players, seed * 1_000_003 + zlib.crc32(ruleset.encode()), decks, taken)
     play_game = play or _play_game()
 
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x1EA9]))

@@ -1,0 +1,100 @@
+"""Simulated leagues: players, schedule, ids and what they write (with a fake simulator)."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from fwlab.cli import main
+from fwlab.store import StoreError, connect
+from fwlab.store.league import league_players, player_names, run_league, starter_decks_in_store
+
+
+def _table(db: Path, sql: str) -> list[tuple]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def test_a_league_writes_matches_players_card_events_and_capital(store: Path, fake_sim: object) -> None:
+    con = connect(store)
+    got = run_league(con, ruleset="fw", players=6, matches=40, seed=3, start=datetime(2026, 3, 1), days=30,
+                     progress=False)
+    con.close()
+    assert got["matches"] == 40 and got["players"] == 6
+    m = _table(store, "SELECT count(*), count(DISTINCT match_id), min(played_at), max(played_at), "
+                      "bool_and(mode = 'bot' AND source = 'league'), bool_and(player_a <> player_b) FROM matches")[0]
+    assert m[:2] == (40, 40) and m[2] >= datetime(2026, 3, 1) and m[3] < datetime(2026, 3, 31) and m[4] and m[5]
+    # every match's decks exist, and card events cover each distinct card of both decks
+    assert _table(store, "SELECT count(*) FROM matches WHERE deck_a NOT IN (SELECT deck_id FROM decks)") == [(0,)]
+    per_match = _table(store, """
+        SELECT m.match_id, (SELECT count(*) FROM card_events e WHERE e.match_id = m.match_id) AS events,
+               (SELECT count(*) FROM deck_cards WHERE deck_id = m.deck_a) + (SELECT count(*) FROM deck_cards
+                WHERE deck_id = m.deck_b) AS distinct_cards,
+               (SELECT count(*) FROM turn_snapshots t WHERE t.match_id = m.match_id) AS snaps, m.turns
+        FROM matches m""")
+    assert all(events == cards and snaps == turns for _, events, cards, snaps, turns in per_match)
+    players = _table(store, "SELECT kind, bot, deck_id FROM players")
+    assert len(players) == 6 and all(k == "bot" and b in ("random", "heuristic", "lookahead") for k, b, _ in players)
+
+
+def test_the_same_league_twice_gives_the_same_rows(built_template: Path, tmp_path: Path, fake_sim: object,
+                                                   fingerprint) -> None:
+    prints = []
+    for name in ("one", "two"):
+        db = tmp_path / f"{name}.duckdb"
+        shutil.copy(built_template, db)
+        con = connect(db)
+        run_league(con, players=5, matches=25, seed=11, progress=False)
+        con.close()
+        prints.append(fingerprint(db))
+    assert prints[0] == prints[1]
+
+
+def test_leagues_with_other_seeds_never_clash_and_a_repeated_seed_is_refused(store: Path, fake_sim: object) -> None:
+    con = connect(store)
+    run_league(con, players=4, matches=10, seed=1, progress=False)
+    run_league(con, players=4, matches=10, seed=2, progress=False)
+    run_league(con, ruleset="bg", players=4, matches=10, seed=1, progress=False)
+    assert con.execute("SELECT count(*), count(DISTINCT match_id) FROM matches").fetchone() == (30, 30)
+    assert con.execute("SELECT count(*) FROM players").fetchone() == (12,)
+    with pytest.raises(StoreError, match="already in the store"):
+        run_league(con, players=4, matches=10, seed=2, progress=False)
+    assert con.execute("SELECT count(*) FROM matches").fetchone() == (30,)
+
+
+def test_player_names_are_fixed_by_the_seed_and_avoid_taken_names() -> None:
+    names = player_names(10, seed=5)
+    assert names == player_names(10, seed=5) and names != player_names(10, seed=6)
+    again = player_names(10, seed=5, taken=frozenset(names[:3]))
+    assert again[:3] == [n + " II" for n in names[:3]] and again[3:] == names[3:]
+    assert len(set(player_names(500, seed=1))) == 500
+
+
+def test_few_players_get_the_slow_lookahead_bot(store: Path) -> None:
+    con = connect(store)
+    decks = starter_decks_in_store(con, "fw")
+    for seed in range(20):
+        roster = league_players(16, seed, decks)
+        assert sum(p.bot == "lookahead" for p in roster) <= 2
+        assert sum(p.bot == "heuristic" for p in roster) >= 6
+        assert all(p.deck_id.startswith("fw/") for p in roster)
+
+
+def test_the_league_command_reports_and_refuses_bad_input(store: Path, fake_sim: object, monkeypatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from fwlab.store import cli
+
+    monkeypatch.setattr(cli, "sim_available", lambda: True)
+    assert main(["league", "--players", "4", "--matches", "12", "--seed", "9", "--db", str(store)]) == 0
+    assert "12 matches" in capsys.readouterr().out
+    assert main(["league", "--players", "4", "--matches", "12", "--seed", "9", "--db", str(store)]) == 1
+    assert "use another --seed" in capsys.readouterr().err
+    assert main(["league", "--start", "soon", "--db", str(store)]) == 1
+    assert "--start" in capsys.readouterr().err
