@@ -45,7 +45,10 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2.0 * n)) / denom
     half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the closed form gives exactly 0 (1) at p = 0 (1); keep it exact despite rounding
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (low, high)
 
 
 def wilson_array(successes: ArrayLike, n: ArrayLike, z: float = Z95) -> tuple[FloatArray, FloatArray]:
@@ -66,8 +69,8 @@ def wilson_array(successes: ArrayLike, n: ArrayLike, z: float = Z95) -> tuple[Fl
     denom = 1.0 + z2 / safe_n
     centre = (p + z2 / (2.0 * safe_n)) / denom
     half = z * np.sqrt(p * (1.0 - p) / safe_n + z2 / (4.0 * safe_n * safe_n)) / denom
-    low = np.where(empty, 0.0, np.maximum(0.0, centre - half))
-    high = np.where(empty, 1.0, np.minimum(1.0, centre + half))
+    low = np.where(empty | (s == 0), 0.0, np.maximum(0.0, centre - half))
+    high = np.where(empty | (s == m), 1.0, np.minimum(1.0, centre + half))
     return low, high
 
 

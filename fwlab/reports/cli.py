@@ -1,0 +1,68 @@
+"""``fwlab report balance``: the balance report of a store or an export folder.
+
+    fwlab report balance [--db PATH | --parquet DIR] [--ruleset R] [--min-games N] [--shrink]
+                         [--out report.html] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from fwlab.rulesets import RULESETS
+
+from .balance import balance_report
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="analytics reports over the match logs")
+    reports = p.add_subparsers(dest="report", metavar="REPORT")
+    reports.required = True
+    b = reports.add_parser("balance", help="card, deck, matchup and first-player win rates with 95% intervals")
+    source = b.add_mutually_exclusive_group()
+    source.add_argument("--db", type=Path, default=None, help="store to read (default: data/fwlab.duckdb or FWLAB_DB)")
+    source.add_argument("--parquet", type=Path, default=None, metavar="DIR", help="a folder written by `fwlab export`")
+    b.add_argument("--ruleset", choices=RULESETS, default=None, help="only this ruleset's matches")
+    b.add_argument("--min-games", type=int, default=30, metavar="N", help="smaller samples are marked, never flagged")
+    b.add_argument("--shrink", action="store_true", help="add win rates shrunk toward 0.5 (beta-binomial)")
+    b.add_argument("--out", type=Path, default=None, help="write a self-contained HTML report here")
+    b.add_argument("--json", action="store_true", help="print the report as JSON")
+    b.set_defaults(func=run_balance)
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    import duckdb
+
+    from fwlab.paths import default_db
+    from fwlab.store import StoreError, open_source
+
+    if args.min_games < 0:
+        print("fwlab: error: --min-games must be 0 or more", file=sys.stderr)
+        return 2
+    try:
+        con = open_source(parquet=args.parquet) if args.parquet else open_source(db=args.db or default_db())
+        try:
+            report = balance_report(con, ruleset=args.ruleset, min_games=args.min_games, shrink=args.shrink)
+        finally:
+            con.close()
+        if args.out:
+            report.to_html(args.out)
+    except (StoreError, duckdb.Error, OSError) as exc:
+        print(f"fwlab: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(report.to_json())
+    else:
+        fp = report.first_player
+        print(f"{report.matches} matches ({report.ruleset or 'all rulesets'}), {report.draws} draws")
+        if fp["games"]:
+            print(f"first player wins {fp['win_rate']:.1%} [{fp['low']:.1%}, {fp['high']:.1%}] of {fp['games']}")
+        flagged = report.cards[report.cards["stands_out"].notna()]
+        print(f"{len(report.cards)} cards, {len(flagged)} stand out:")
+        for row in flagged.to_dict("records"):
+            print(f"  {row['stands_out']:<5} {row['card']} ({row['ruleset']}): deck win rate {row['win_rate']:.1%} "
+                  f"[{row['low']:.1%}, {row['high']:.1%}] n={row['games']}; on {row['stands_out_on']}")  # fmt: skip
+        if args.out:
+            print(f"wrote {args.out}")
+    return 0

@@ -1,0 +1,147 @@
+"""Rendering a :class:`~fwlab.reports.balance.BalanceReport` as one self-contained HTML file.
+
+plotly.js is written inline once in the page head, so the file opens offline; every figure after
+that is a ``<div>`` with ``include_plotlyjs=False``. Tables are pandas HTML (text escaped).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.offline import get_plotlyjs
+
+if TYPE_CHECKING:
+    from .balance import BalanceReport
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+table { border-collapse: collapse; font-size: 0.85em; margin-bottom: 2em; }
+th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: right; }
+th { background: #f0f0f0; } td:first-child, td:nth-child(2) { text-align: left; }
+.note { color: #555; font-size: 0.9em; }
+"""
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None or pd.isna(x) else f"{100 * x:.1f}%"
+
+
+def _with_interval(df: pd.DataFrame, prefix: str) -> pd.Series:
+    return pd.Series(
+        [f"{_pct(r)} [{_pct(lo)}, {_pct(hi)}]" for r, lo, hi in
+         zip(df[f"{prefix}win_rate"], df[f"{prefix}low"], df[f"{prefix}high"])],
+        index=df.index, dtype=object,
+    )  # fmt: skip
+
+
+def _figure_div(fig: go.Figure) -> str:
+    return fig.to_html(full_html=False, include_plotlyjs=False)
+
+
+def win_rate_vs_play_rate(report: BalanceReport) -> go.Figure:
+    cards = report.cards
+    fig = go.Figure()
+    colours = {"above": "#1a9850", "below": "#d73027", None: "#4575b4"}
+    for flag, group in cards.groupby(cards["stands_out"].fillna("none"), sort=False):
+        key = None if flag == "none" else flag
+        fig.add_trace(
+            go.Scatter(
+                x=group["play_rate"], y=group["win_rate"], mode="markers",
+                name={"above": "stands out above", "below": "stands out below"}.get(str(key), "within the interval"),
+                marker={"color": colours.get(key, "#4575b4"), "size": 8},
+                error_y={"type": "data", "symmetric": False, "array": group["high"] - group["win_rate"],
+                         "arrayminus": group["win_rate"] - group["low"], "thickness": 1},
+                text=group["card"] + " (" + group["games"].astype(str) + " games)",
+                hovertemplate="%{text}<br>play rate %{x:.1%}<br>win rate %{y:.1%}<extra></extra>",
+            )
+        )  # fmt: skip
+    fig.add_hline(y=0.5, line_dash="dot", line_color="#888")
+    fig.update_layout(title="Deck win rate vs play rate (95% Wilson intervals)", xaxis_title="play rate",
+                      yaxis_title="win rate of decks with the card", xaxis_tickformat=".0%",
+                      yaxis_tickformat=".0%", height=520)  # fmt: skip
+    return fig
+
+
+def matchup_heatmap(report: BalanceReport) -> go.Figure:
+    m = report.matchups
+    rates = m.pivot_table(index="deck", columns="opponent", values="win_rate", aggfunc="first")
+    games = m.pivot_table(index="deck", columns="opponent", values="games", aggfunc="first")
+    text = games.map(lambda g: "" if pd.isna(g) else f"n={int(g)}")
+    fig = go.Figure(
+        go.Heatmap(
+            z=rates.to_numpy(), x=list(rates.columns), y=list(rates.index), zmin=0, zmax=1, zmid=0.5,
+            colorscale="RdBu", text=text.to_numpy(), texttemplate="%{z:.0%}<br>%{text}",
+            hovertemplate="%{y} vs %{x}: %{z:.1%} (%{text})<extra></extra>",
+        )
+    )  # fmt: skip
+    fig.update_layout(title="Matchups: row deck's win rate against column deck", height=max(400, 40 * len(rates)))
+    return fig
+
+
+def length_histogram(report: BalanceReport) -> go.Figure:
+    h = report.length_histogram
+    fig = go.Figure(go.Bar(x=h["turns"], y=h["games"], marker_color="#4575b4"))
+    fig.update_layout(title=f"Game length (mean {report.game_length['mean'] or 0:.1f}, "
+                      f"median {report.game_length['median'] or 0:g} turns)",
+                      xaxis_title="turns", yaxis_title="games", bargap=0.05, height=400)  # fmt: skip
+    return fig
+
+
+def card_table_html(report: BalanceReport) -> str:
+    c = report.cards
+    table = pd.DataFrame(
+        {
+            "ruleset": c["ruleset"], "card": c["card"], "games": c["games"],
+            "play rate": c["play_rate"].map(_pct),
+            "deck win rate [95%]": _with_interval(c, ""),
+            "opening hand": _with_interval(c, "opening_") + " n=" + c["opening_games"].astype(str),
+            "drawn": _with_interval(c, "drawn_") + " n=" + c["drawn_games"].astype(str),
+            "deployed": _with_interval(c, "deployed_") + " n=" + c["deployed_games"].astype(str),
+            "never drawn": _with_interval(c, "never_drawn_") + " n=" + c["never_drawn_games"].astype(str),
+            "improvement when drawn": [
+                f"{_pct(d)} [{_pct(lo)}, {_pct(hi)}]"
+                for d, lo, hi in zip(c["improvement"], c["improvement_low"], c["improvement_high"])
+            ],
+            "stands out": c["stands_out"].fillna("").astype(str) + " " + c["stands_out_on"].fillna("").astype(str),
+            "small sample": c["small_sample"].map({True: "yes", False: ""}),
+        }
+    )  # fmt: skip
+    if report.shrink:
+        table["shrunk win rate"] = c["win_rate_shrunk"].map(_pct)
+    return table.to_html(index=False, escape=True, border=0)
+
+
+def render_html(report: BalanceReport) -> str:
+    title = "Balance report" + (f" — {report.ruleset}" if report.ruleset else " — all rulesets")
+    fp = report.first_player
+    parts = [
+        f"<h1>{html.escape(title)}</h1>",
+        f"<p>{report.matches} matches, {report.draws} draws.</p>",
+        "<ul class='note'>" + "".join(f"<li>{html.escape(n)}</li>" for n in report.notes) + "</ul>",
+        "<h2>First-player advantage</h2>",
+        f"<p>The first player won {_pct(fp['win_rate'])} [{_pct(fp['low'])}, {_pct(fp['high'])}] "
+        f"of {fp['games']} games{' (stands out ' + fp['stands_out'] + ')' if fp['stands_out'] else ''}.</p>",
+        "<h2>Cards</h2>",
+    ]
+    if len(report.cards):
+        parts.append(_figure_div(win_rate_vs_play_rate(report)))
+    parts.append(card_table_html(report))
+    parts.append("<h2>Decks</h2>")
+    decks = report.decks.assign(**{"win rate [95%]": _with_interval(report.decks, "")})
+    parts.append(decks[["ruleset", "deck", "games", "play_rate", "win rate [95%]", "small_sample", "stands_out"]]
+                 .to_html(index=False, escape=True, border=0))  # fmt: skip
+    if len(report.matchups):
+        parts.append(_figure_div(matchup_heatmap(report)))
+    parts.append("<h2>Game length and end reasons</h2>")
+    if len(report.length_histogram):
+        parts.append(_figure_div(length_histogram(report)))
+    parts.append(report.end_reasons.to_html(index=False, escape=True, border=0))
+    body = "\n".join(parts)
+    return (
+        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style>"
+        f"<script type='text/javascript'>{get_plotlyjs()}</script></head>\n<body>\n{body}\n</body></html>\n"
+    )
