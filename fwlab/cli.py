@@ -17,6 +17,8 @@ from .catalog import CatalogError
 COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.store.cli",
     "fwlab.ui.cli",
+    "fwlab.ratings.cli",
+    "fwlab.reports.cli",
 )
 
 
