@@ -1,0 +1,216 @@
+"""Draw odds: the chance of holding a card (or a group of cards) by each of your turns, and for the
+Daemornia rulesets the chance of being able to deploy something on each turn.
+
+Cards seen by your turn t (opening hand plus draws; mulligans and card draw effects ignored):
+
+* ``fw``, ``fw-epic``, ``bg``: 5 opening + 1 in each of your Resource/Draw phases from your first
+  turn on (RULINGS: both players draw from turn 1), so ``5 + t`` going first or second.
+* ``fr``: 6 opening + 2 in each Ready Phase; the first player skips the draw of its turn 1, so
+  ``6 + 2t`` going second and ``6 + 2(t - 1)`` going first.
+* ``eredan``: the hand is refilled to 5 every turn; fwlab models the cards seen by your turn t as
+  ``5 + 2(t - 1)`` (two cards played and replaced per turn pair), going first or second.
+
+Each figure is hypergeometric (``scipy.stats.hypergeom``): P(at least k of the ``copies`` among the
+``seen`` cards of a deck of ``size``), capped at the deck size.
+
+>>> round(p_at_least(1, copies=4, deck_size=40, seen=5), 4)   # 1 - C(36,5)/C(40,5)
+0.4271
+>>> [cards_seen("fr", t, going_first=True) for t in (1, 2, 3)]
+[6, 8, 10]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from scipy.stats import hypergeom
+
+from ..catalog import Catalog, load_catalog
+from .decklist import Deck
+
+#: Resources of your t-th turn (RULINGS "Resource cycle"); Scenarios' extra Res are ignored.
+CYCLES: dict[str, tuple[int, ...]] = {"fw": (1, 2, 3), "fw-epic": (1, 2, 3, 4, 5, 6)}
+
+
+def cards_seen(ruleset: str, turn: int, *, going_first: bool = True) -> int:
+    """Cards drawn into your hand by your turn ``turn`` (1-based), before the deck-size cap."""
+    if turn < 1:
+        raise ValueError(f"turn must be at least 1, got {turn}")
+    if ruleset in ("fw", "fw-epic", "bg"):
+        return 5 + turn
+    if ruleset == "fr":
+        return 6 + 2 * (turn - 1 if going_first else turn)
+    if ruleset == "eredan":
+        return 5 + 2 * (turn - 1)
+    if ruleset == "conquest":
+        raise ValueError("conquest has no player deck: draw odds do not apply")
+    raise ValueError(f"unknown ruleset {ruleset!r}")
+
+
+def p_at_least(k: int, *, copies: int, deck_size: int, seen: int) -> float:
+    """P(at least ``k`` of ``copies`` among ``seen`` cards drawn from ``deck_size``)."""
+    if deck_size < 1 or not 0 <= copies <= deck_size:
+        raise ValueError(f"need 0 <= copies ({copies}) <= deck size ({deck_size}) and a non-empty deck")
+    if k <= 0:
+        return 1.0
+    seen = min(seen, deck_size)
+    return float(hypergeom.sf(k - 1, deck_size, copies, seen))
+
+
+@dataclass(frozen=True)
+class DrawOdds:
+    label: str
+    copies: int
+    deck_size: int
+    k: int
+    going_first: bool
+    turn: list[int]
+    seen: list[int]
+    p_at_least_k: list[float]
+    p_at_least_one: list[float]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "copies": self.copies, "deck_size": self.deck_size, "k": self.k,
+                "going_first": self.going_first, "turn": self.turn, "seen": self.seen,
+                "p_at_least_k": self.p_at_least_k, "p_at_least_one": self.p_at_least_one}
+
+
+def draw_odds(deck: Deck, card: str | None = None, group: Callable[[Any], bool] | None = None, *, k: int = 1,
+              turns: int = 10, going_first: bool = True, catalog: Catalog | None = None,
+              label: str | None = None) -> DrawOdds:
+    """P(at least k copies of ``card``, or of the cards ``group(card) is True``, in hand by each turn.
+
+    >>> from fwlab.decks.decklist import parse_decklist
+    >>> d = parse_decklist("ruleset: fw\\n4 Nominod\\n36 Steel Mill\\n")
+    >>> [round(p, 3) for p in draw_odds(d, "Nominod", turns=2).p_at_least_one]
+    [0.493, 0.552]
+    >>> draw_odds(d, group=lambda c: c.type == "creature", turns=1).copies
+    4
+    """
+    if (card is None) == (group is None):
+        raise ValueError("give either a card name or a group predicate")
+    if turns < 1:
+        raise ValueError(f"turns must be at least 1, got {turns}")
+    cat = catalog or load_catalog(deck.ruleset)
+    counts = deck.counts()
+    size = deck.size
+    if card is not None:
+        found = cat.lookup(card)
+        if found is None:
+            raise ValueError(f"unknown card {card!r}: not in the {cat.family} catalog")
+        copies = sum(n for name, n in counts.items() if (c := cat.lookup(name)) is not None and c.name == found.name)
+        if copies == 0:
+            raise ValueError(f"{found.name} is not in the deck {deck.name!r}")
+        label = label or found.name
+    else:
+        assert group is not None
+        copies = sum(n for name, n in counts.items() if (c := cat.lookup(name)) is not None and group(c))
+        label = label or "group"
+    turn_list = list(range(1, turns + 1))
+    seen = [min(size, cards_seen(deck.ruleset, t, going_first=going_first)) for t in turn_list]
+    return DrawOdds(label, copies, size, k, going_first, turn_list, seen,
+                    [p_at_least(k, copies=copies, deck_size=size, seen=s) for s in seen],
+                    [p_at_least(1, copies=copies, deck_size=size, seen=s) for s in seen])
+
+
+# --- deploy odds: exact enumeration of the hand by cost bucket -----------------------------------
+
+@dataclass(frozen=True)
+class DeployOdds:
+    """``p_deploy[t-1]``: chance you can deploy at least one card on your turn t; ``p_every_turn[t-1]``:
+    chance you could deploy something on each of turns 1..t."""
+
+    ruleset: str
+    turn: list[int]
+    resources: list[str]
+    p_deploy: list[float]
+    p_every_turn: list[float]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "turn": self.turn, "resources": self.resources,
+                "p_deploy": self.p_deploy, "p_every_turn": self.p_every_turn}
+
+
+@lru_cache(maxsize=None)
+def _best_play(hand: tuple[int, ...], res: int) -> tuple[int, ...]:
+    """Cards (per cost bucket) played with ``res``: the most Res spent, then the most cards."""
+    best: tuple[int, int] = (-1, -1)
+    choice = tuple(0 for _ in hand)
+    for x in product(*(range(h + 1) for h in hand[:-1])):
+        spent = sum(c * n for c, n in enumerate(x))
+        if spent <= res and (spent, sum(x)) > best:
+            best, choice = (spent, sum(x)), (*x, 0)
+    return choice
+
+
+def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -> DeployOdds:
+    """Exact chance of being able to deploy something on each of your turns 1..``turns``.
+
+    Model: cards are grouped by cost (0, 1, … up to the most Res a turn can give, and "dearer");
+    the draws are sequential draws without replacement (the multivariate hypergeometric over the
+    buckets). Res per turn follow the cycle 1, 2, 3 (``fw``) or 1..6 (``fw-epic``); Scenarios' extra Res, discounts and the one-Scenario-per-turn limit are ignored.
+    Each turn you draw, then play the cards that spend the most Res (then the most cards); "able to
+    deploy" means a card of cost <= that turn's Res is in hand.
+
+    >>> from fwlab.decks.decklist import parse_decklist
+    >>> d = parse_decklist("ruleset: fw\\n4 Nominod\\n36 Steel Mill\\n")   # costs 3 and 2
+    >>> [round(p, 4) for p in deploy_odds(d, 3).p_deploy]
+    [0.0, 1.0, 1.0]
+    """
+    ruleset = deck.ruleset
+    if ruleset not in CYCLES:
+        raise ValueError(f"deploy odds follow the resource cycle of fw and fw-epic, not {ruleset!r} "
+                         "(Battlegrounds rolls its Res: the exact enumeration is too large to be useful)")
+    cat = catalog or load_catalog(ruleset)
+    cycle = CYCLES[ruleset]
+    res_dists = [{cycle[t % len(cycle)]: 1.0} for t in range(turns)]
+    labels = [str(cycle[t % len(cycle)]) for t in range(turns)]
+    max_res = max(r for d in res_dists for r in d)
+    buckets = [0] * (max_res + 2)          # cost 0..max_res, then "dearer"
+    for name, n in deck.counts().items():
+        card = cat.lookup(name)
+        if card is None:
+            raise ValueError(f"unknown card {name!r}: not in the {cat.family} catalog")
+        cost = card.cost if card.cost is not None else max_res + 1
+        buckets[min(cost, max_res + 1)] += n
+    empty = tuple(0 for _ in buckets)
+    # state: (deck remaining, hand, deployed on every turn so far) -> probability
+    states: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {(tuple(buckets), empty, True): 1.0}
+
+    def draw(sts: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float]) -> dict[tuple[tuple[int, ...], tuple[int, ...], bool], float]:
+        out: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
+        for (rem, hand, ok), p in sts.items():
+            left = sum(rem)
+            if left == 0:
+                out[(rem, hand, ok)] = out.get((rem, hand, ok), 0.0) + p
+                continue
+            for b, r in enumerate(rem):
+                if r:
+                    key = (rem[:b] + (r - 1,) + rem[b + 1:], hand[:b] + (hand[b] + 1,) + hand[b + 1:], ok)
+                    out[key] = out.get(key, 0.0) + p * r / left
+        return out
+
+    for _ in range(5):
+        states = draw(states)
+    p_deploy, p_every = [], []
+    for t in range(turns):
+        states = draw(states)
+        nxt: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
+        can = every = 0.0
+        for (rem, hand, ok), p in states.items():
+            for res, pr in res_dists[t].items():
+                able = any(hand[c] for c in range(0, res + 1))
+                m = p * pr
+                can += m if able else 0.0
+                every += m if able and ok else 0.0
+                played = _best_play(hand, res)
+                key = (rem, tuple(h - x for h, x in zip(hand, played)), ok and able)
+                nxt[key] = nxt.get(key, 0.0) + m
+        states = nxt
+        p_deploy.append(can)
+        p_every.append(every)
+    return DeployOdds(ruleset, list(range(1, turns + 1)), labels, p_deploy, p_every)

@@ -1,0 +1,134 @@
+"""Deck statistics: curve, types, nature/sphere/guild mix, gems, and the attack/defence profile.
+
+Every figure counts card copies. The mix is the creatures' nature (Daemornia), every card's sphere
+with Heroes apart (Free Realms) or every card's guild, unaffiliated cards as Mercenary (Eredan). ``average_gems`` (Free Realms only, None elsewhere) is the deck
+builder's figure: the mean gem count over every card of the deck (RULINGS "Free Realms").
+
+>>> from fwlab.decks.decklist import parse_decklist
+>>> s = deck_stats(parse_decklist("ruleset: fw\\n4 Nominod\\n2 Steel Mill\\n"))
+>>> s.cards, s.curve, s.types, s.average_gems
+(6, {2: 2, 3: 4}, {'creature': 4, 'scenario': 2}, None)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..catalog import Catalog, CatalogError, load_catalog
+from ..rulesets import family_of
+from .decklist import Deck
+
+#: The field that says which camp a card belongs to, per family.
+MIX_FIELD = {"daemornia": "nature", "freerealms": "sphere", "eredan": "guild", "conquest": None}
+#: Stats profiled per family: (label, field) of the cards that fight.
+PROFILE_FIELDS = {
+    "daemornia": ("att", "def", "dmg", "hp"),
+    "freerealms": ("attack", "defense"),
+    "eredan": ("att", "def", "spirit", "life"),
+    "conquest": ("attack", "support"),
+}
+FIGHTER_TYPES = {"daemornia": ("creature",), "freerealms": ("creature",), "eredan": ("character",),
+                 "conquest": ("troop",)}
+
+
+def _sorted(c: Mapping[Any, int]) -> dict[Any, int]:
+    return {k: c[k] for k in sorted(c, key=lambda k: (k is None, str(k) if not isinstance(k, int) else f"{k:09d}"))}
+
+
+@dataclass(frozen=True)
+class DeckStats:
+    ruleset: str
+    name: str
+    cards: int
+    curve: dict[int, int]
+    types: dict[str, int]
+    subtypes: dict[str, int]
+    mix: dict[str, int]
+    mix_field: str | None
+    average_gems: float | None
+    gem_histogram: dict[int, int] | None
+    profile: dict[str, dict[str, Any]] = field(default_factory=dict)
+    unknown: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "name": self.name, "cards": self.cards,
+            "curve": {str(k): v for k, v in self.curve.items()},
+            "types": self.types, "subtypes": self.subtypes,
+            "mix": self.mix, "mix_field": self.mix_field,
+            "average_gems": self.average_gems,
+            "gem_histogram": None if self.gem_histogram is None else {str(k): v for k, v in self.gem_histogram.items()},
+            "profile": self.profile, "unknown": self.unknown,
+        }
+
+
+def _mix_key(family: str, card: Any) -> str:
+    f = card.fields
+    if family == "daemornia":
+        return str(f.get("nature"))
+    if family == "freerealms":
+        return "hero" if f.get("hero") else str(f.get("sphere", "none"))
+    if family == "eredan":
+        return str(f.get("guild") or "Mercenary")
+    return card.type
+
+
+def deck_stats(deck: Deck, catalog: Catalog | None = None) -> DeckStats:
+    """Statistics of a deck; unknown card names are listed in ``unknown`` and left out of the figures."""
+    family = family_of(deck.ruleset)
+    cat = catalog or load_catalog(deck.ruleset)
+    curve: Counter[int] = Counter()
+    types: Counter[str] = Counter()
+    subtypes: Counter[str] = Counter()
+    mix: Counter[str] = Counter()
+    gems: Counter[int] = Counter()
+    values: dict[str, list[int]] = {k: [] for k in PROFILE_FIELDS[family]}
+    unknown: list[str] = []
+    total = 0
+    for name, n in deck.counts().items():
+        card = cat.lookup(name)
+        if card is None:
+            unknown.append(name)
+            continue
+        total += n
+        if card.cost is not None:
+            curve[card.cost] += n
+        types[card.type] += n
+        sub = card.subtype or card.fields.get("kind")
+        if sub:
+            subtypes[f"{card.type}/{sub}"] += n
+        if MIX_FIELD[family] is not None and (family != "daemornia" or card.type == "creature"):
+            mix[_mix_key(family, card)] += n
+        if family == "freerealms":
+            gems[len(card.fields.get("gems", []))] += n
+        if card.type in FIGHTER_TYPES[family]:
+            for k in values:
+                v = card.fields.get(k)
+                if isinstance(v, int) and not isinstance(v, bool):
+                    values[k].extend([v] * n)
+    profile: dict[str, dict[str, Any]] = {}
+    for k, vs in values.items():
+        if vs:
+            profile[k] = {"mean": sum(vs) / len(vs), "min": min(vs), "max": max(vs),
+                          "histogram": {str(v): c for v, c in sorted(Counter(vs).items())}}
+    fr = family == "freerealms"
+    n_gem_cards = sum(gems.values())
+    return DeckStats(
+        ruleset=deck.ruleset, name=deck.name, cards=total, curve=_sorted(curve), types=_sorted(types),
+        subtypes=_sorted(subtypes), mix=_sorted(mix), mix_field=MIX_FIELD[family],
+        average_gems=(sum(k * v for k, v in gems.items()) / n_gem_cards if n_gem_cards else 0.0) if fr else None,
+        gem_histogram={k: gems.get(k, 0) for k in range(0, 5)} if fr else None,
+        profile=profile, unknown=unknown,
+    )
+
+
+def require_known(deck: Deck, catalog: Catalog | None = None) -> None:
+    """Raise a CatalogError naming the first card of the deck the catalog does not know."""
+    cat = catalog or load_catalog(deck.ruleset)
+    for e in deck.entries:
+        if cat.lookup(e.name) is None:
+            raise CatalogError(f"unknown card: not in the {cat.family} catalog", file=deck.source, line=e.line,
+                               card=e.name, field="name")
