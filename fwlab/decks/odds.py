@@ -135,7 +135,7 @@ class DeployOdds:
                 "p_deploy": self.p_deploy, "p_every_turn": self.p_every_turn}
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _best_play(hand: tuple[int, ...], res: int) -> tuple[int, ...]:
     """Cards (per cost bucket) played with ``res``: the most Res spent, then the most cards."""
     best: tuple[int, int] = (-1, -1)
