@@ -1,14 +1,17 @@
-"""fwlab Streamlit entry point (placeholder until the app issue)."""
+"""fwlab workbench: Streamlit router over the pages in fwlab/ui/pages, with the shared sidebar."""
 
 import streamlit as st
 
-from fwlab.catalog import load_catalog
-from fwlab.rulesets import FAMILIES
+from fwlab.ui import data
+from fwlab.ui.nav import PAGES
 
-st.set_page_config(page_title="fwlab", layout="wide")
-st.title("fwlab")
-for fam in FAMILIES:
-    try:
-        st.write(f"{fam}: {len(load_catalog(fam))} cards")
-    except Exception as exc:  # noqa: BLE001
-        st.write(f"{fam}: not loaded ({exc})")
+st.set_page_config(page_title="fwlab", page_icon=":material/playing_cards:", layout="wide")
+page = st.navigation([st.Page(p.path, title=p.title, icon=p.icon, default=i == 0) for i, p in enumerate(PAGES)])
+
+with st.sidebar:
+    st.caption(f"Store: `{data.db_path()}`")
+    if st.button("Reload store", help="Close the read-only connection and re-read everything "
+                 "(after `fwlab import`/`fwlab league` from a terminal)", key="reload-store"):
+        data.reload_store()
+
+page.run()

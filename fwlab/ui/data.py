@@ -1,0 +1,172 @@
+"""The one place for ``st.cache_*``: the read-only store connection, cached query results, writes.
+
+The app reads the DuckDB store through ONE read-only connection (``st.cache_resource``) and takes a
+``.cursor()`` of it per query; query results are ``st.cache_data`` keyed by the store path.
+
+DuckDB (2.x) refuses a read-write connection to a file while the same process holds a read-only
+one ("different configuration"), so :func:`write` closes the cached connection first (its
+``on_release`` closes it), runs the store API's short-lived write, then clears every cache so the
+next rerun reopens the store and sees the new rows.
+
+A store that is missing or held by another process is a :class:`fwlab.store.StoreError`; pages call
+:func:`require_store`, which shows that message and how to build the store, and stops the page
+instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import duckdb
+import pandas as pd
+import streamlit as st
+
+from ..paths import default_db
+from ..store import StoreError, connect
+from ..store import queries as q
+
+T = TypeVar("T")
+
+HOW_TO_BUILD = ("Build it with `make run` (builds `data/fwlab.duckdb` on first start) or "
+                "`fwlab init --db PATH`, and point `FWLAB_DB` at it.")
+
+
+def db_path() -> str:
+    """The store this app reads (``FWLAB_DB`` or ``data/fwlab.duckdb``), as the cache key."""
+    return str(default_db())
+
+
+def _close(con: duckdb.DuckDBPyConnection) -> None:
+    with contextlib.suppress(duckdb.Error):
+        con.close()
+
+
+@st.cache_resource(show_spinner=False, on_release=_close)
+def _connection(db: str) -> duckdb.DuckDBPyConnection:
+    """The app's one read-only connection to the store (failures are not cached)."""
+    try:
+        return connect(db, read_only=True)
+    except duckdb.Error as exc:   # e.g. this process holds a read-write connection right now
+        raise StoreError(f"cannot open {db} read-only: {str(exc).splitlines()[0]}") from None
+
+
+def cursor(db: str) -> duckdb.DuckDBPyConnection:
+    """A cursor of the shared read-only connection (one per query, so reruns do not share state)."""
+    return _connection(db).cursor()
+
+
+def store_problem(db: str | None = None) -> str | None:
+    """Why the store cannot be read, or None when it can."""
+    db = db or db_path()
+    try:
+        cursor(db).execute("SELECT 1 FROM matches LIMIT 1").fetchall()
+    except StoreError as exc:
+        return str(exc)
+    except duckdb.Error as exc:
+        return f"{db} is not a fwlab store ({str(exc).splitlines()[0]}); rebuild it"
+    return None
+
+
+def require_store() -> str:
+    """The store path, or show why the store cannot be read and stop the page."""
+    db = db_path()
+    problem = store_problem(db)
+    if problem:
+        st.error(f"The fwlab store cannot be read: {problem}")
+        st.info(HOW_TO_BUILD)
+        st.stop()
+    return db
+
+
+def reload_store() -> None:
+    """Close the read-only connection and forget every cached result (reopened on the next query)."""
+    _connection.clear()
+    st.cache_data.clear()
+
+
+def write(action: Callable[[Path], T]) -> T:
+    """Run a write of the store API (``action(db_path)``) with the read-only connection closed,
+    then clear the caches so every page reads the new data."""
+    _connection.clear()
+    try:
+        return action(Path(db_path()))
+    finally:
+        st.cache_data.clear()
+
+
+# ---- cached query results -------------------------------------------------------------------
+
+
+@st.cache_data(show_spinner=False)
+def summary(db: str) -> dict[str, Any]:
+    return q.store_summary(cursor(db))
+
+
+@st.cache_data(show_spinner=False)
+def decks(db: str, ruleset: str | None = None) -> pd.DataFrame:
+    return q.list_decks(cursor(db), ruleset)
+
+
+@st.cache_data(show_spinner=False)
+def deck_text(db: str, deck_id: str) -> str:
+    return q.load_deck_text(cursor(db), deck_id)
+
+
+@st.cache_data(show_spinner=False)
+def recent_matches(db: str, ruleset: str | None, player: str | None, limit: int) -> pd.DataFrame:
+    return q.recent_matches(cursor(db), ruleset, player, limit)
+
+
+@st.cache_data(show_spinner=False)
+def cards(db: str, family: str) -> pd.DataFrame:
+    """The ``cards`` table of one family (the catalog as the store holds it)."""
+    return cursor(db).execute("SELECT * EXCLUDE (details) FROM cards WHERE family = ? ORDER BY name",
+                              [family]).df()
+
+
+@st.cache_data(show_spinner=False)
+def card_details(db: str, family: str, name: str) -> str | None:
+    row = cursor(db).execute("SELECT details FROM cards WHERE family = ? AND name = ?", [family, name]).fetchone()
+    return None if row is None else str(row[0])
+
+
+@st.cache_data(show_spinner=False)
+def players(db: str) -> pd.DataFrame:
+    return cursor(db).execute("SELECT * FROM players ORDER BY player").df()
+
+
+@st.cache_data(show_spinner=False)
+def match_rulesets(db: str) -> list[str]:
+    return [r[0] for r in cursor(db).execute("SELECT DISTINCT ruleset FROM matches ORDER BY 1").fetchall()]
+
+
+@st.cache_data(show_spinner=False)
+def stored_history_systems(db: str) -> list[str]:
+    """Rating systems whose history the store holds (``fwlab elo --write``)."""
+    return [r[0] for r in cursor(db).execute("SELECT DISTINCT system FROM rating_history ORDER BY 1").fetchall()]
+
+
+@st.cache_data(show_spinner="Rating the match log…")
+def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int]:
+    """(history, leaderboard, rated games) of one system over the whole store, via fwlab.ratings.
+
+    The history comes from the store's ``rating_history`` when it holds that system, else from
+    replaying the match log with :func:`fwlab.ratings.rate` (the same numbers ``fwlab elo`` prints).
+    """
+    from ..ratings import rate, read_matches
+
+    run = rate(read_matches(cursor(db)), system)
+    history = run.history
+    if system in stored_history_systems(db):
+        history = cursor(db).execute(
+            "SELECT * FROM rating_history WHERE system = ? ORDER BY played_at, match_id, player", [system]).df()
+    return history, run.leaderboard, run.rated
+
+
+@st.cache_data(show_spinner=False)
+def sql_frame(db: str, sql: str, params: tuple[Any, ...] = ()) -> pd.DataFrame:
+    """A named query of the fwlab.ui helpers (fixed SQL text, user values only as parameters)."""
+    return cursor(db).execute(sql, list(params)).df()

@@ -1,0 +1,86 @@
+"""The deck being built, kept in ``st.session_state`` as card counts, and the widgets that change it."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..catalog import Catalog, CatalogError, load_catalog
+from ..decks import Deck, DeckEntry, parse_decklist
+from ..decks.decklist import resolve
+from ..decks.starters import starter_decks
+
+#: Rulesets whose players build decks (Conquest shares one deck).
+BUILDABLE = ("fw", "fw-epic", "bg", "fr", "eredan")
+
+RULESET = "builder-ruleset"
+COUNTS = "builder-counts"
+NAME = "builder-name"
+
+
+def counts() -> dict[str, int]:
+    return dict(st.session_state.get(COUNTS, {}))
+
+
+def set_deck(deck: Deck) -> None:
+    """Put a deck in the builder (its ruleset, name and counts)."""
+    st.session_state[RULESET] = deck.ruleset
+    st.session_state[NAME] = deck.name
+    st.session_state[COUNTS] = deck.counts()
+
+
+def clear(ruleset: str | None = None) -> None:
+    st.session_state[COUNTS] = {}
+    if ruleset:
+        st.session_state[RULESET] = ruleset
+
+
+def current(ruleset: str) -> Deck:
+    """The builder's deck as a :class:`Deck` (cards in the order they were added)."""
+    entries = tuple(DeckEntry(n, name) for name, n in counts().items() if n > 0)
+    return Deck(ruleset, str(st.session_state.get(NAME) or "Untitled"), entries, source="<deck builder>")
+
+
+def add(name: str, copies: int) -> None:
+    c = counts()
+    c[name] = c.get(name, 0) + copies
+    st.session_state[COUNTS] = c
+
+
+def remove(name: str, copies: int) -> None:
+    c = counts()
+    left = c.get(name, 0) - copies
+    if left > 0:
+        c[name] = left
+    else:
+        c.pop(name, None)
+    st.session_state[COUNTS] = c
+
+
+def starters(ruleset: str) -> dict[str, Deck]:
+    return {d.name: d for d in starter_decks(ruleset)}
+
+
+def catalog(ruleset: str) -> Catalog:
+    return load_catalog(ruleset)
+
+
+def from_text(text: str, source: str, ruleset: str | None = None) -> Deck:
+    """Parse and resolve decklist text (a CatalogError names the line and card)."""
+    return resolve(parse_decklist(text, source, default_ruleset=ruleset))
+
+
+def card_label(cat: Catalog, name: str) -> str:
+    """``Nominod (creature, cost 3)`` for the card picker."""
+    card = cat.lookup(name)
+    if card is None:
+        return name
+    bits = [card.type]
+    if card.cost is not None:
+        bits.append(f"cost {card.cost}")
+    if card.attack is not None and card.defense is not None:
+        bits.append(f"{card.attack}/{card.defense}")
+    return f"{card.name} ({', '.join(bits)})"
+
+
+__all__ = ["BUILDABLE", "CatalogError", "add", "card_label", "catalog", "clear", "counts", "current", "from_text",
+           "remove", "set_deck", "starters"]

@@ -1,0 +1,31 @@
+"""Card catalog: search and filter one game's cards, and read a card's details."""
+
+import json
+
+import streamlit as st
+
+from fwlab.rulesets import FAMILIES
+from fwlab.ui import data
+from fwlab.ui.catalog_view import CAMP_COLUMN, filter_widgets
+from fwlab.ui.widgets import table
+
+st.title("Card catalog")
+db = data.require_store()
+
+family = st.segmented_control("Catalog", FAMILIES, default=FAMILIES[0], key="catalog-family") or FAMILIES[0]
+cards = data.cards(db, family)
+shown = filter_widgets(cards, family, key=f"catalog-{family}").apply(cards, CAMP_COLUMN[family])
+
+st.write(f"**{len(shown)}** of {len(cards)} {family} cards")
+columns = [c for c in shown.columns if c != "family" and shown[c].notna().any()]
+table(shown[columns], f"{family}-cards.csv", key="catalog")
+
+st.subheader("Card details")
+if len(shown):
+    name = st.selectbox("Card", shown["name"].tolist(), key="catalog-card")
+    card = shown[shown["name"] == name].iloc[0]
+    st.markdown(f"### {name}\n*{card['type']}*" + (f" — {card['text']}" if card["text"] else ""))
+    details = data.card_details(db, family, name)
+    st.json(json.loads(details) if details else {}, expanded=True)
+else:
+    st.info("No card matches these filters.")

@@ -1,0 +1,82 @@
+"""Deck builder: start from a starter, saved or empty deck; add and remove copies; see validation, curve,
+type mix, gems and draw odds; save, download and upload the decklist; fill a deck with the helper."""
+
+import streamlit as st
+
+from fwlab.catalog import CatalogError
+from fwlab.decks import format_decklist
+from fwlab.decks.stats import deck_stats
+from fwlab.decks.validate import validate
+from fwlab.ui import data, deck_state, deck_views
+from fwlab.ui.widgets import bar, chart, ruleset_label, table
+
+st.title("Deck builder")
+
+ruleset = st.selectbox("Ruleset", deck_state.BUILDABLE, key=deck_state.RULESET, format_func=ruleset_label,
+                       on_change=deck_state.clear)
+cat = deck_state.catalog(ruleset)
+store_problem = data.store_problem()
+
+with st.expander("Start from a starter deck, a saved deck or an empty deck", expanded=not deck_state.counts()):
+    deck_views.start_from(ruleset, None if store_problem else data.db_path())
+
+st.text_input("Deck name", key=deck_state.NAME)
+deck_views.card_picker(ruleset, cat)
+deck = deck_state.current(ruleset)
+
+left, right = st.columns([3, 2])
+with left:
+    st.subheader(f"{deck.size} cards")
+    table(deck_views.deck_frame(deck, cat), f"{ruleset}-deck.csv", key="builder-deck")
+with right:
+    st.subheader("Validation")
+    problems = validate(deck, cat) if deck.size else []
+    if not deck.size:
+        st.info("The deck is empty: start from a deck above or add cards.")
+    elif not problems:
+        st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon="✅")
+    else:
+        st.error("Not legal yet:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems))
+
+if deck.size:
+    stats = deck_stats(deck, cat)
+    c1, c2, c3 = st.columns(3)
+    with c1:
+        chart(bar(stats.curve, "cost", "cards", "Resource curve"), key="builder-curve")
+    with c2:
+        chart(bar(stats.types, "type", "cards", "Card types"), key="builder-types")
+    with c3:
+        if stats.mix_field:
+            chart(bar(stats.mix, stats.mix_field, "cards", f"{stats.mix_field.capitalize()} mix"), key="builder-mix")
+    if stats.average_gems is not None and stats.gem_histogram is not None:
+        g1, g2 = st.columns([1, 3])
+        g1.metric("Average gems", f"{stats.average_gems:.2f}")
+        with g2:
+            chart(bar(stats.gem_histogram, "gems on the card", "cards", "Gem histogram"), key="builder-gems")
+    st.subheader("Draw odds")
+    deck_views.draw_odds_section(deck, cat)
+
+st.subheader("Save, download, upload")
+s1, s2, s3 = st.columns(3)
+with s1:
+    if store_problem:
+        st.info(f"Saving needs the store: {store_problem}")
+    elif st.button("Save to the store", disabled=not deck.size, key="builder-save"):
+        deck_id = deck_views.save(deck)
+        st.success(f"Saved as `{deck_id}`.")
+with s2:
+    st.download_button("Download decklist", format_decklist(deck) if deck.size else "", disabled=not deck.size,
+                       file_name=f"{deck.name or 'deck'}.txt", mime="text/plain", key="builder-download")
+with s3:
+    upload = st.file_uploader("Upload a decklist (.txt)", type=["txt"], key="builder-upload")
+    if upload is not None:
+        try:
+            uploaded = deck_state.from_text(upload.getvalue().decode("utf-8"), upload.name, ruleset)
+        except (CatalogError, UnicodeDecodeError) as exc:
+            st.error(f"Cannot read {upload.name}: {exc}")
+        else:
+            st.button(f"Load {uploaded.name} ({uploaded.ruleset}, {uploaded.size} cards)", key="builder-load-upload",
+                      on_click=deck_state.set_deck, args=(uploaded,))
+
+st.subheader("Deck builder helper")
+deck_views.helper_section(deck, cat)
