@@ -1,0 +1,251 @@
+"""Analytics benchmark: import, balance report, Elo history, and the same report in plain pandas.
+
+    .venv/bin/python bench/analytics.py [--matches 1000000] [--cards-per-seat 20] [--memory-limit 6GB]
+
+Builds a synthetic match log in a temporary folder with DuckDB SQL (``range()`` and ``hash()``,
+no Python loops): N fw matches between 4,000 players and 20 decks of 20 distinct cards (a
+200-card pool), deck strength tilting the winner, and one ``card_events`` row per card per seat
+(so 2 x 20 x N rows). It is written as Parquet, then timed:
+
+1. import into a fresh store through :func:`fwlab.store.import_files` (the checked import that
+   the CLI uses: every row validated, one transaction) -- the store first gets the synthetic
+   cards and decks, since the import refuses unknown ones;
+2. the balance report on the loaded store (:func:`fwlab.reports.balance_report`), and over the
+   Parquet folder directly;
+3. the Elo history (the game's rule, then logistic Elo) once the matches are loaded;
+4. the same balance figures computed with plain pandas on the same data, loaded first; only the
+   computation is timed. The ratio pandas / DuckDB is printed.
+
+Figures are printed, never asserted (see bench/README or the project notes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import resource
+import tempfile
+import time
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pandas as pd
+
+from fwlab.ratings import rate, read_matches
+from fwlab.reports import balance_report
+from fwlab.reports.balance import card_table
+from fwlab.stats import wilson_array
+from fwlab.store import connect, import_files, open_source
+
+N_DECKS = 20
+IMPORT = "import into a fresh store (fwlab.store.import_files, checked)"
+REPORT = "balance report on the store (DuckDB)"
+ELO = "Elo history, the game's rule (rate(matches, 'fw'))"
+PANDAS = "the same balance figures in plain pandas"
+POOL = 200
+
+# u(i, k): a deterministic pseudo-random number in [0, 1) from the match number and a salt.
+MATCHES_SQL = """
+SELECT 'm' || lpad(i::VARCHAR, 9, '0') AS match_id,
+    TIMESTAMP '2025-01-01' + to_seconds(i * 7) AS played_at,
+    'fw' AS ruleset, 'pvp' AS mode,
+    'p' || lpad((hash(i, 1) % 2000)::VARCHAR, 4, '0') AS player_a,
+    'p' || lpad((2000 + hash(i, 2) % 2000)::VARCHAR, 4, '0') AS player_b,
+    'fw/bench-' || lpad(da::VARCHAR, 2, '0') AS deck_a,
+    'fw/bench-' || lpad(db::VARCHAR, 2, '0') AS deck_b,
+    CASE WHEN hash(i, 3) % 2 = 0 THEN 'a' ELSE 'b' END AS first,
+    CASE WHEN u < 0.03 THEN 'draw'
+         WHEN u < 0.03 + 0.97 * (0.5 + 0.012 * (da - db)) THEN 'a' ELSE 'b' END AS winner,
+    CASE WHEN hash(i, 5) % 50 = 0 THEN 'forfeit' WHEN hash(i, 5) % 50 = 1 THEN 'timeout'
+         WHEN u < 0.03 THEN 'turn-cap' ELSE 'capital' END AS end_reason,
+    (3 + hash(i, 6) % 28)::INTEGER AS turns,
+    'bench' AS source
+FROM (SELECT i, (hash(i, 10) % {decks})::INTEGER AS da, (hash(i, 11) % {decks})::INTEGER AS db,
+             (hash(i, 4) % 1000003) / 1000003.0 AS u
+      FROM range({n}) t(i))
+"""
+
+CARD_EVENTS_SQL = """
+SELECT 'm' || lpad(i::VARCHAR, 9, '0') AS match_id, seat,
+    'Bench Card ' || lpad(((deck * 7 + k) % {pool})::VARCHAR, 3, '0') AS card,
+    drawn = 0 AS in_opening_hand,
+    drawn AS drawn_turn,
+    CASE WHEN drawn IS NOT NULL AND hash(i, seat, k, 2) % 3 > 0 THEN drawn + 1 END::INTEGER AS deployed_turn,
+    CASE WHEN drawn IS NOT NULL AND hash(i, seat, k, 3) % 4 = 0 THEN drawn + 3 END::INTEGER AS killed_turn,
+    (hash(i, seat, k, 4) % 7)::INTEGER AS damage_dealt
+FROM (
+    SELECT i, seat, k,
+        (CASE seat WHEN 'a' THEN hash(i, 10) ELSE hash(i, 11) END % {decks})::INTEGER AS deck,
+        CASE WHEN hash(i, seat, k) % 100 < 15 THEN 0
+             WHEN hash(i, seat, k) % 100 < 65 THEN 1 + hash(i, seat, k, 1) % 12 END::INTEGER AS drawn
+    FROM range({n}) t(i), (VALUES ('a'), ('b')) s(seat), range({cards}) c(k)
+)
+"""
+
+
+def peak_rss_gb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 / 1024
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.figures: dict[str, float] = {}
+
+    def __call__(self, label: str):  # type: ignore[no-untyped-def]
+        clock = self
+
+        class _Timer:
+            def __enter__(self) -> None:
+                self.t0 = time.perf_counter()
+
+            def __exit__(self, *exc: object) -> None:
+                clock.figures[label] = time.perf_counter() - self.t0
+                print(f"  {label:<58} {clock.figures[label]:8.2f} s   (peak RSS {peak_rss_gb():.1f} GB)", flush=True)
+
+        return _Timer()
+
+
+def generate(folder: Path, n: int, cards: int, memory_limit: str) -> None:
+    con = duckdb.connect()
+    con.execute(f"SET memory_limit = '{memory_limit}'")
+    con.execute("SET temp_directory = ?", [str(folder / "duckdb_tmp")])
+    for table, sql in (("matches", MATCHES_SQL), ("card_events", CARD_EVENTS_SQL)):
+        (folder / table).mkdir(parents=True)
+        query = sql.format(n=n, decks=N_DECKS, pool=POOL, cards=cards)
+        con.execute(f"COPY ({query}) TO ? (FORMAT parquet)", [str(folder / table / "part0.parquet")])
+    (folder / "turn_snapshots").mkdir()
+    con.execute("COPY (SELECT NULL::VARCHAR AS match_id, NULL::INTEGER AS turn, NULL::INTEGER AS capital_a, "
+                "NULL::INTEGER AS capital_b WHERE false) TO ? (FORMAT parquet)",
+                [str(folder / "turn_snapshots" / "part0.parquet")])  # fmt: skip
+    con.close()
+
+
+def prepare_store(db: Path, cards: int, memory_limit: str) -> duckdb.DuckDBPyConnection:
+    """A fresh store (the store's own migrations) holding the synthetic cards and decks."""
+    con = connect(db)
+    con.execute(f"SET memory_limit = '{memory_limit}'")
+    con.execute("INSERT INTO cards (family, name, type, special) SELECT 'daemornia', "
+                "'Bench Card ' || lpad(i::VARCHAR, 3, '0'), 'Creature', false FROM range(?) t(i)", [POOL])  # fmt: skip
+    con.execute("INSERT INTO decks (deck_id, ruleset, name, source, decklist, created_at) "
+                "SELECT 'fw/bench-' || lpad(i::VARCHAR, 2, '0'), 'fw', 'bench ' || i, 'import', '', now() "
+                "FROM range(?) t(i)", [N_DECKS])  # fmt: skip
+    del cards
+    return con
+
+
+def pandas_balance(matches: pd.DataFrame, events: pd.DataFrame) -> dict[str, object]:
+    """The balance report's figures (cards, decks, matchups, first player, lengths) in plain pandas."""
+    m = matches
+    e = events.merge(m[["match_id", "ruleset", "winner"]], on="match_id", how="inner")
+    winner, seat = e["winner"].to_numpy(), e["seat"].to_numpy()
+    points = np.where(winner == seat, 2, np.where(winner == "draw", 1, 0))
+    drawn = e["drawn_turn"].notna().to_numpy()
+    opening = e["in_opening_hand"].fillna(False).to_numpy(dtype=bool)
+    deployed = e["deployed_turn"].notna().to_numpy()
+    agg = pd.DataFrame({
+        "ruleset": e["ruleset"], "card": e["card"], "games": 1, "points": points,
+        "opening_games": opening.astype(np.int64), "opening_points": points * opening,
+        "drawn_games": drawn.astype(np.int64), "drawn_points": points * drawn,
+        "deployed_games": deployed.astype(np.int64), "deployed_points": points * deployed,
+        "never_drawn_games": (~drawn).astype(np.int64), "never_drawn_points": points * ~drawn,
+    }).groupby(["ruleset", "card"], as_index=False).sum()  # fmt: skip
+    seat_games = (2 * m.groupby("ruleset").size()).rename("seat_games").reset_index()
+    cards = card_table(agg.merge(seat_games, on="ruleset"), 30, False, 30.0)
+
+    win_a = np.where(m["winner"] == "a", 2, np.where(m["winner"] == "draw", 1, 0))
+    seats = pd.concat([
+        pd.DataFrame({"ruleset": m["ruleset"], "deck": m["deck_a"], "opponent": m["deck_b"], "points": win_a}),
+        pd.DataFrame({"ruleset": m["ruleset"], "deck": m["deck_b"], "opponent": m["deck_a"], "points": 2 - win_a}),
+    ], ignore_index=True)  # fmt: skip
+    decks = seats.groupby(["ruleset", "deck"], as_index=False).agg(games=("points", "size"), points=("points", "sum"))
+    decks["low"], decks["high"] = wilson_array(decks["points"] / 2, decks["games"])
+    matchups = seats.groupby(["ruleset", "deck", "opponent"], as_index=False).agg(
+        games=("points", "size"), points=("points", "sum"))
+    matchups["low"], matchups["high"] = wilson_array(matchups["points"] / 2, matchups["games"])
+    first_points = np.where(m["winner"] == m["first"], 2, np.where(m["winner"] == "draw", 1, 0)).sum()
+    lengths = m["turns"].value_counts().sort_index()
+    return {
+        "cards": cards, "decks": decks, "matchups": matchups, "first_points": int(first_points),
+        "mean_turns": float(m["turns"].mean()), "median_turns": float(m["turns"].median()),
+        "lengths": lengths, "end_reasons": m["end_reason"].value_counts(),
+    }  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--matches", type=int, default=1_000_000)
+    ap.add_argument("--cards-per-seat", type=int, default=20)
+    ap.add_argument("--memory-limit", default="6GB", help="DuckDB memory limit (default 6GB)")
+    ap.add_argument("--keep", type=Path, default=None, help="build in this folder and keep it")
+    args = ap.parse_args()
+    n, cards = args.matches, args.cards_per_seat
+    clock = Clock()
+    with tempfile.TemporaryDirectory(prefix="fwlab-bench-") as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        logs = folder / "logs"
+        print(f"fwlab analytics bench: {n:,} matches, {2 * cards * n:,} card_events rows, in {folder}")
+        with clock("generate synthetic log as Parquet (DuckDB SQL)"):
+            generate(logs, n, cards, args.memory_limit)
+        size = sum(p.stat().st_size for p in logs.rglob("*.parquet")) / 1e6
+        print(f"  Parquet size {size:,.0f} MB")
+
+        db = folder / "bench.duckdb"
+        con = prepare_store(db, cards, args.memory_limit)
+        with clock(IMPORT):
+            report = import_files(con, [logs / "matches" / "part0.parquet", logs / "card_events" / "part0.parquet"],
+                                  source="bench")  # fmt: skip
+        print(f"  imported {report.counts}")
+        con.close()
+        gc.collect()
+
+        con = open_source(db=db)
+        con.execute(f"SET memory_limit = '{args.memory_limit}'")
+        balance_report(con, min_games=30)  # warm the file cache once
+        with clock(REPORT):
+            duck = balance_report(con, min_games=30)
+        with clock("balance report on the store, second run"):
+            balance_report(con, min_games=30)
+        with clock("load matches for rating (SELECT ... ORDER BY)"):
+            matches_for_rating = read_matches(con)
+        with clock(ELO):
+            fw = rate(matches_for_rating, "fw")
+        with clock("Elo history, logistic Elo (rate(..., 'elo'))"):
+            rate(matches_for_rating, "elo")
+        openskill_n = min(50_000, n)
+        with clock(f"OpenSkill history, first {openskill_n:,} rated games only"):
+            rate(matches_for_rating, "openskill", limit=openskill_n)
+        print(f"  rated games {fw.rated:,}, history rows {len(fw.history):,}")
+        con.close()
+        del matches_for_rating, fw
+        gc.collect()
+
+        pq = open_source(parquet=logs)
+        pq.execute(f"SET memory_limit = '{args.memory_limit}'")
+        with clock("balance report straight over the Parquet folder"):
+            balance_report(pq, min_games=30)
+        pq.close()
+
+        with clock("load Parquet into pandas (not part of the comparison)"):
+            pm = pd.read_parquet(logs / "matches" / "part0.parquet")
+            pe = pd.read_parquet(logs / "card_events" / "part0.parquet",
+                                 columns=["match_id", "seat", "card", "in_opening_hand", "drawn_turn",
+                                          "deployed_turn"])  # fmt: skip
+        with clock(PANDAS):
+            pdr = pandas_balance(pm, pe)
+        same = np.allclose(
+            pdr["cards"].sort_values("card")["win_rate"].to_numpy(),  # type: ignore[attr-defined]
+            duck.cards.sort_values("card")["win_rate"].to_numpy(),
+        )
+        print(f"  pandas and DuckDB card win rates agree: {same}")
+    f = clock.figures
+    ratio = f[PANDAS] / f[REPORT]
+    print("\nsummary")
+    print(f"  import {f[IMPORT]:.2f} s; balance report {f[REPORT]:.2f} s (target < 1 s); "
+          f"Elo fw {f[ELO]:.2f} s (target < 2 s); pandas / DuckDB = {ratio:.1f}x (target >= 5x); "
+          f"peak RSS {peak_rss_gb():.1f} GB")
+
+
+if __name__ == "__main__":
+    main()
