@@ -1,0 +1,624 @@
+"""Fallen Worlds rules, one test (or more) per rule ID of docs/rules.md."""
+
+from __future__ import annotations
+
+import pytest
+from harness import CATALOG, iid, pass_until, position, rig_dice, unit
+
+from fwlab.rules.core import Action, IllegalAction
+from fwlab.rules.daemornia import compile_deck, new_game
+from fwlab.rules.daemornia.combat import hits, need_to_hit
+from fwlab.rules.daemornia.decisions import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, TRICKS
+
+
+def deploy(g, name, target=-1):
+    g.apply(Action("deploy", iid(g, name, g.decider, "hand"), target))
+
+
+def to_attack(g):
+    """From A's Deploy phase to its Attack decision."""
+    assert g.decision == DEPLOY
+    g.apply("pass")
+
+
+def end_attacks(g):
+    if g.decision == ATTACK:
+        g.apply("pass")
+
+
+def end_blocks(g):
+    if g.decision == BLOCK:
+        g.apply("pass")
+
+
+def fight(g, attacks, blocks=(), assign=()):
+    """Declare attackers (names of A), blocks (B name, A name), objectives, then pass to the dice."""
+    to_attack(g)
+    for a in attacks:
+        g.apply(Action("attack", iid(g, a, 0)))
+    if g.decision == ATTACK:
+        g.apply("pass")
+    for b, a in blocks:
+        g.apply(Action("block", iid(g, b, 1), iid(g, a, 0)))
+    if g.decision == BLOCK:
+        g.apply("pass")
+    for act in assign:
+        g.apply(act)
+    while g.decision == TRICKS:
+        g.apply("pass")
+
+
+# ---------------------------------------------------------------- setup and resources
+def test_FW_SETUP_1_capital_20_and_BG_SETUP_1_capital_40():
+    deck = compile_deck(["Filler"] * 40, CATALOG)
+    assert new_game("fw", deck, deck, 1).seats[0].capital == 20
+    assert new_game("bg", deck, deck, 1).seats[1].capital == 40
+
+
+def test_FW_SETUP_3_opening_hand_of_five_then_FW_DRAW_1_first_player_draws_on_turn_1():
+    deck = compile_deck(["Filler"] * 40, CATALOG)
+    g = new_game("fw", deck, deck, 3, first=1)
+    assert len(g.seats[0].hand) == 5
+    assert len(g.seats[1].hand) == 6  # the first player drew in its first Resource phase
+    assert g.current_player() == 1
+
+
+def test_FW_SETUP_2_decks_are_shuffled_by_the_seeded_generator_CORE_RNG_1():
+    deck = compile_deck(["Filler"] * 20 + ["Grunt"] * 20, CATALOG)
+    h1 = [new_game("fw", deck, deck, s).seats[0].hand for s in range(5)]
+    assert len({tuple(h) for h in h1}) > 1
+    assert new_game("fw", deck, deck, 9).seats[0].hand == new_game("fw", deck, deck, 9).seats[0].hand
+
+
+@pytest.mark.parametrize("ruleset,expected", [("fw", [1, 2, 3, 1, 2, 3, 1]), ("fw-epic", [1, 2, 3, 4, 5, 6, 1])])
+def test_FW_RES_1_resource_cycle_standard_and_epic(ruleset, expected):
+    deck = compile_deck(["Filler"] * 40, CATALOG)
+    g = new_game(ruleset, deck, deck, 1)
+    seen = []
+    while len(seen) < len(expected):
+        if g.active == 0 and g.decision == DEPLOY and g.seats[0].own_turns == len(seen) + 1:
+            seen.append(g.seats[0].pool)
+        # do nothing but pass and discard
+        acts = g.legal_actions()
+        g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
+    assert seen == expected
+
+
+def test_FW_RES_2_each_scenario_gives_one_res_plus_KW_INCOME():
+    g = position(a_scen=["Mill", "Tower"], a_board=["Banker"], pool=(0, 0))
+    pass_until(g, lambda g: g.active == 1)
+    pass_until(g, lambda g: g.active == 0)
+    s = g.seats[0]
+    cycle = (1, 2, 3)[(s.own_turns - 1) % 3]
+    assert s.pool == cycle + 2 * 1 + 1 + 2  # cycle + two Scenarios + Mill income + Banker income
+
+
+def test_FW_RES_3_pool_emptied_at_start_of_own_turn_but_usable_in_opponents_turn():
+    g = position(a_hand=["Tax"], pool=(5, 0))
+    pass_until(g, lambda g: g.active == 1)
+    assert g.seats[0].pool == 5  # unspent Res stay for effects during the opponent's turn
+    pass_until(g, lambda g: g.active == 0)
+    assert g.seats[0].pool == (1, 2, 3)[(g.seats[0].own_turns - 1) % 3]
+
+
+# ---------------------------------------------------------------- healing, drawing, hand
+def test_FW_HEAL_1_creatures_heal_one_never_above_printed_hp_and_scenarios_do_not():
+    g = position(a_board=["Grunt", "Filler"], a_scen=["Tower"])
+    unit(g, "Grunt").damage = 2
+    unit(g, "Tower").damage = 1
+    g.seats[0].own_turns = 0
+    g.active = 1
+    g._next_turn()
+    assert unit(g, "Grunt").damage == 1
+    assert unit(g, "Filler").damage == 0
+    assert unit(g, "Tower").damage == 1
+
+
+def test_KW_HEAL_self_and_allies_heal_more():
+    g = position(a_board=["Medic", "Grunt"], a_scen=["Hospital"])
+    unit(g, "Medic").damage = 5
+    unit(g, "Grunt").damage = 2
+    g.active = 1
+    g._next_turn()
+    assert unit(g, "Medic").damage == 5 - 1 - 2 - 1
+    assert unit(g, "Grunt").damage == 0
+
+
+def test_FW_DRAW_2_empty_deck_costs_one_capital_and_FW_END_2_deck_out_reason():
+    g = position(a_deck=0, b_deck=10)
+    g.seats[0].capital = 1
+    g.active = 1
+    g._next_turn()
+    assert g.outcome is not None
+    assert g.outcome.winner == "b" and g.outcome.end_reason == "deck-out"
+
+
+def test_FW_HAND_1_discard_down_to_seven_at_end_of_turn():
+    g = position(a_hand=["Filler"] * 9, pool=(0, 0))
+    pass_until(g, lambda g: g.decision == DISCARD)
+    assert g.current_player() == 0
+    with pytest.raises(IllegalAction, match="must discard"):
+        g.apply("pass")
+    g.apply(Action("discard", g.seats[0].hand[0]))
+    assert g.decision == DISCARD
+    g.apply(Action("discard", g.seats[0].hand[0]))
+    assert len(g.seats[0].hand) == 7 and g.active == 1
+
+
+# ---------------------------------------------------------------- deploy
+def test_FW_DEPLOY_1_pay_res_or_you_cannot_deploy():
+    g = position(a_hand=["Brute", "Grunt"], pool=(3, 0))
+    with pytest.raises(IllegalAction, match="costs 4 Res"):
+        deploy(g, "Brute")
+    deploy(g, "Grunt")
+    assert g.seats[0].pool == 1 and unit(g, "Grunt").owner == 0
+
+
+def test_FW_DEPLOY_2_one_scenario_per_turn():
+    g = position(a_hand=["Mill", "Forge"])
+    deploy(g, "Mill")
+    with pytest.raises(IllegalAction, match="one Scenario"):
+        deploy(g, "Forge")
+
+
+def test_FW_DEPLOY_3_deployed_this_turn_cannot_attack_unless_KW_SWIFT():
+    g = position(a_hand=["Grunt", "Runner"])
+    deploy(g, "Grunt")
+    deploy(g, "Runner")
+    to_attack(g)
+    with pytest.raises(IllegalAction, match="deployed this turn"):
+        g.apply(Action("attack", iid(g, "Grunt", 0)))
+    g.apply(Action("attack", iid(g, "Runner", 0)))
+    assert g.seats[1].capital == 20 - 1  # the swift Runner attacked (and raided)
+
+
+def test_KW_DISCOUNT_lowers_cost_never_below_one():
+    g = position(a_hand=["Grunt", "Runner"], a_scen=["Forge"], pool=(1, 0))
+    assert g.cost(0, g.defs[iid(g, "Grunt", 0)]) == 1
+    assert g.cost(0, g.defs[iid(g, "Runner", 0)]) == 1
+    deploy(g, "Grunt")
+    assert g.seats[0].pool == 0
+
+
+# ---------------------------------------------------------------- attachments
+def test_FW_ATTACH_1_attachment_modifies_its_creature():
+    g = position(a_hand=["Blade", "Plate"], a_board=["Grunt"])
+    deploy(g, "Blade", iid(g, "Grunt", 0))
+    deploy(g, "Plate", iid(g, "Grunt", 0))
+    u = unit(g, "Grunt")
+    assert (u.att, u.dfn, u.dmg, u.max_hp) == (5, 4, 3, 5)
+
+
+def test_FW_ATTACH_2_curse_goes_on_an_opponents_creature_others_on_your_own():
+    g = position(a_hand=["Hex", "Blade"], a_board=["Grunt"], b_board=["Brute"])
+    with pytest.raises(IllegalAction, match="Curse"):
+        deploy(g, "Hex", iid(g, "Grunt", 0))
+    with pytest.raises(IllegalAction, match="your creatures"):
+        deploy(g, "Blade", iid(g, "Brute", 1))
+    deploy(g, "Hex", iid(g, "Brute", 1))
+    assert unit(g, "Brute").att == 0
+
+
+def test_FW_ATTACH_3_one_of_each_subtype_per_creature():
+    g = position(a_hand=["Blade", "Sabre", "Ward"], a_board=["Grunt"])
+    deploy(g, "Blade", iid(g, "Grunt", 0))
+    with pytest.raises(IllegalAction, match="one weapon"):
+        deploy(g, "Sabre", iid(g, "Grunt", 0))
+    deploy(g, "Ward", iid(g, "Grunt", 0))
+
+
+def test_FW_ATTACH_5_and_BG_SLOT_2_set_value_replaces_and_cannot_be_raised():
+    g = position(a_hand=["Rally"], a_board=["Grunt"], b_hand=["Hex"])
+    u = unit(g, "Grunt")
+    from fwlab.rules.daemornia.cards import compile_card
+    u.attached.append((999, compile_card(CATALOG["Hex"])))
+    u.attached.append((998, compile_card(CATALOG["Blade"])))
+    u.refresh()
+    assert u.att == 0  # Hex sets Att to 0; Blade's +2 cannot raise it
+    u.buff[0] += 2
+    u.refresh()
+    assert u.att == 0
+
+
+def test_FW_ATTACH_4_attachments_go_to_the_graveyard_with_their_creature():
+    g = position(a_hand=["Doom"], b_board=["Grunt"], b_hand=["Blade"])
+    b_blade = iid(g, "Blade", 1, "hand")
+    g.seats[1].hand.remove(b_blade)
+    u = unit(g, "Grunt", 1)
+    u.attached.append((b_blade, g.defs[b_blade]))
+    u.refresh()
+    g.apply(Action("event", iid(g, "Doom", 0, "hand"), u.iid))
+    assert b_blade in g.seats[1].graveyard
+    assert u.iid in g.seats[1].removed
+
+
+def test_BG_SLOT_1_one_ability_card_and_one_of_each_equipment():
+    g = position("bg", a_hand=["Charm", "Mind Spike", "Blade", "Plate", "Relic"], a_board=["Grunt"])
+    t = iid(g, "Grunt", 0)
+    deploy(g, "Charm", t)
+    with pytest.raises(IllegalAction, match="BG-SLOT-1"):
+        deploy(g, "Mind Spike", t)
+    deploy(g, "Blade", t)
+    deploy(g, "Plate", t)
+    deploy(g, "Relic", t)
+    assert len(unit(g, "Grunt").attached) == 4
+
+
+# ---------------------------------------------------------------- to-hit
+def test_FW_HIT_1_needed_roll_formula_and_text_examples():
+    assert need_to_hit(3, 4) == 5   # "Attack 3 against Defence 4 would require a 5+"
+    assert need_to_hit(6, 4) == 2   # "an Attack rating of 6 ... 2 or more"
+    assert need_to_hit(1, 10) == 6 and need_to_hit(10, 1) == 2
+
+
+def test_FW_HIT_2_natural_one_misses_natural_six_hits_and_BG_HIT_2_literal_two():
+    assert not hits(1, 10, 0)
+    assert hits(6, 1, 10)
+    assert hits(2, 10, 0)
+    assert not hits(2, 10, 0, literal_two=True)
+
+
+def test_FW_HIT_3_att_zero_never_attacks_nor_strikes_back():
+    g = position(a_board=["Wall", "Grunt"], b_board=["Wall"])
+    to_attack(g)
+    with pytest.raises(IllegalAction, match="Att 0"):
+        g.apply(Action("attack", iid(g, "Wall", 0)))
+    g.apply(Action("attack", iid(g, "Grunt", 0)))
+    end_attacks(g)
+    n_before = len(g.record.dice)
+    rig_dice(g, [6])
+    g.apply(Action("block", iid(g, "Wall", 1), iid(g, "Grunt", 0)))
+    end_blocks(g)
+    while g.decision == TRICKS:
+        g.apply("pass")
+    assert len(g.record.dice) == n_before + 1  # only the attacker rolled
+    assert unit(g, "Grunt", 0).damage == 0
+
+
+# ---------------------------------------------------------------- combat
+def test_FW_COMBAT_1_and_FW_LOCK_1_attackers_lock_and_locked_cannot_block():
+    g = position(a_board=["Grunt"], b_board=["Grunt"])
+    fight(g, ["Grunt"], assign=[])
+    assert unit(g, "Grunt", 0).locked
+    # B's turn: A's locked Grunt cannot block
+    g2 = position(a_board=["Grunt"], b_board=["Grunt"])
+    unit(g2, "Grunt", 1).locked = True
+    to_attack(g2)
+    g2.apply(Action("attack", iid(g2, "Grunt", 0)))
+    g2.apply("pass")
+    assert g2.decision != BLOCK  # no unlocked defender: no block decision
+
+
+def test_FW_LOCK_2_cards_unlock_in_their_owners_resource_phase():
+    g = position(a_board=["Grunt"])
+    unit(g, "Grunt").locked = True
+    g.active = 1
+    g._next_turn()
+    assert not unit(g, "Grunt").locked
+
+
+def test_KW_VIGILANT_attacking_does_not_lock():
+    g = position(a_board=["Watcher"])
+    fight(g, ["Watcher"])
+    assert not unit(g, "Watcher").locked
+
+
+def test_FW_COMBAT_2_blocking_at_any_ratio_one_attacker_per_defender_unless_KW_GUARDIAN():
+    g = position(a_board=["Grunt", "Filler"], b_board=["Grunt", "Filler", "Sentinel"])
+    to_attack(g)
+    g.apply(Action("attack", iid(g, "Grunt", 0)))
+    g.apply(Action("attack", iid(g, "Filler", 0)))
+    ga, fa = iid(g, "Grunt", 0), iid(g, "Filler", 0)
+    g.apply(Action("block", iid(g, "Grunt", 1), ga))
+    g.apply(Action("block", iid(g, "Filler", 1), ga))  # two defenders on one attacker
+    with pytest.raises(IllegalAction, match="only one attacker"):
+        g.apply(Action("block", iid(g, "Grunt", 1), fa))
+    g.apply(Action("block", iid(g, "Sentinel", 1), ga))
+    g.apply(Action("block", iid(g, "Sentinel", 1), fa))  # guardian 2 blocks both
+    assert len(g.blocks[ga]) == 3 and g.blocking[iid(g, "Sentinel", 1)] == [ga, fa]
+
+
+def test_KW_ELUSIVE_cannot_be_blocked():
+    g = position(a_board=["Ghost"], b_board=["Grunt"])
+    to_attack(g)
+    g.apply(Action("attack", iid(g, "Ghost", 0)))
+    g.apply("pass")
+    assert g.decision != BLOCK  # nothing can block it, so the defender is not asked
+
+
+def test_FW_COMBAT_3_attacker_strikes_one_chosen_blocker_every_blocker_strikes_FW_RESOLVE_1():
+    g = position(a_board=["Brute"], b_board=["Grunt", "Filler"])
+    to_attack(g)
+    br = iid(g, "Brute", 0)
+    g.apply(Action("attack", br))
+    end_attacks(g)
+    g.apply(Action("block", iid(g, "Grunt", 1), br))
+    g.apply(Action("block", iid(g, "Filler", 1), br))
+    end_blocks(g)
+    with pytest.raises(IllegalAction):
+        g.apply(Action("raid", br))
+    rig_dice(g, [6, 6, 6])
+    g.apply(Action("strike", br, iid(g, "Filler", 1)))
+    while g.decision == TRICKS:
+        g.apply("pass")
+    assert iid(g, "Filler", 1) not in g.units      # struck and killed
+    assert unit(g, "Grunt", 1).damage == 0         # not struck
+    assert unit(g, "Brute", 0).damage == 2 + 1     # both blockers hit it, damage applied together
+
+
+def test_FW_RAID_1_unchallenged_raid_costs_capital_equal_to_dmg_without_a_roll_KW_RAIDER():
+    g = position(a_board=["Grunt", "Reaver"])
+    n = len(g.record.dice)
+    fight(g, ["Grunt", "Reaver"])
+    assert g.seats[1].capital == 20 - 2 - (2 + 2)
+    assert len(g.record.dice) == n
+
+
+def test_FW_SCEN_1_scenario_attack_is_rolled_and_strikes_back_KW_SIEGE():
+    g = position(a_board=["Ram"], b_scen=["Tower"])
+    to_attack(g)
+    ram, tower = iid(g, "Ram", 0), iid(g, "Tower", 1)
+    g.apply(Action("attack", ram))
+    end_attacks(g)
+    rig_dice(g, [6, 6])
+    g.apply(Action("scenario", ram, tower))
+    while g.decision == TRICKS:
+        g.apply("pass")
+    assert tower in g.seats[1].graveyard  # 1 + siege 3 = 4 damage: the Scenario is killed
+    assert unit(g, "Ram").damage == 2      # the Tower (Att 3) struck back
+
+
+def test_FW_COMBAT_4_unchallenged_attacker_may_aid_an_ally():
+    g = position(a_board=["Grunt", "Reaver"], b_board=["Brute"])
+    to_attack(g)
+    gr, rv, br = iid(g, "Grunt", 0), iid(g, "Reaver", 0), iid(g, "Brute", 1)
+    g.apply(Action("attack", gr))
+    g.apply(Action("attack", rv))
+    end_attacks(g)
+    g.apply(Action("block", br, gr))
+    end_blocks(g)
+    rig_dice(g, [6, 1, 6])
+    assert g.decision == ASSIGN and g.current_player() == 0
+    g.apply(Action("aid", rv, br))
+    while g.decision == TRICKS:
+        g.apply("pass")
+    assert g.seats[1].capital == 20  # no raid happened
+    assert g.damage_dealt[gr] == 2 and g.damage_dealt[rv] == 2  # both struck the Brute
+    assert g.damage_dealt[br] == 0
+
+
+def test_KW_SHIELD_reduces_each_hit():
+    g = position(a_board=["Grunt"], b_board=["Turtle"])
+    fight(g, ["Grunt"], blocks=[("Turtle", "Grunt")])
+    assert unit(g, "Turtle", 1).damage in (0,)  # 2 Dmg - shield 2
+
+
+def test_FW_RESOLVE_2_temporary_modifications_end_after_resolution():
+    g = position(a_board=["Grunt"], a_hand=["Rally"])
+    to_attack(g)
+    g.apply(Action("attack", iid(g, "Grunt", 0)))
+    g.apply("pass")
+    assert g.decision == TRICKS
+    g.apply(Action("event", iid(g, "Rally", 0, "hand"), iid(g, "Grunt", 0)))
+    assert unit(g, "Grunt").att == 5
+    while g.decision in (TRICKS, ANSWER):
+        g.apply("pass")
+    assert unit(g, "Grunt").att == 3
+
+
+def test_FW_RESOLVE_3_both_can_die_simultaneously_FW_LEAVE_1_graveyard():
+    g = position(a_board=["Reaver"], b_board=["Reaver"])
+    rig_dice(g, [6, 6])
+    fight(g, ["Reaver"], blocks=[("Reaver", "Reaver")])
+    assert not g.seats[0].units and not g.seats[1].units
+    assert len(g.seats[0].graveyard) == 1 and len(g.seats[1].graveyard) == 1
+
+
+def test_KW_LAST_GASP_opponent_loses_capital_when_it_is_killed():
+    g = position(a_hand=["Bolt"], b_board=["Bomber"])
+    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), iid(g, "Bomber", 1)))
+    assert g.seats[0].capital == 18
+
+
+# ---------------------------------------------------------------- events and effects
+def test_FW_EVENT_1_events_in_deploy_and_combat_windows_FW_EVENT_4_damage():
+    g = position(a_hand=["Bolt"], b_board=["Grunt"])
+    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), iid(g, "Grunt", 1)))
+    assert unit(g, "Grunt", 1).damage == 2
+    assert g.defs[g.seats[0].graveyard[-1]].name == "Bolt"
+
+
+def test_FW_EVENT_2_the_other_player_may_answer_FW_EVENT_3_answer_resolves_first():
+    g = position(a_hand=["Plague"], a_board=["Grunt"], b_board=["Brute"], b_hand=["Withdraw"], pool=(5, 1))
+    g.apply(Action("event", iid(g, "Plague", 0, "hand")))
+    assert g.decision == ANSWER and g.current_player() == 1
+    brute = iid(g, "Brute", 1)
+    g.apply(Action("event", iid(g, "Withdraw", 1, "hand"), brute))
+    assert brute in g.seats[1].hand            # withdrawn before the Plague took effect
+    assert not g.seats[0].units                # Plague destroyed the rest
+    assert g.decision == DEPLOY and g.current_player() == 0
+
+
+def test_BG_EVENT_2_only_interrupts_resolve_before_earlier_events():
+    # in bg a non-interrupt answer resolves after the event it answers
+    g = position("bg", a_hand=["Bolt"], b_board=["Medic"], b_hand=["Mend"], pool=(5, 2))
+    medic = iid(g, "Medic", 1)
+    unit(g, "Medic", 1).damage = 3
+    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
+    g.apply(Action("event", iid(g, "Mend", 1, "hand"), medic))
+    assert unit(g, "Medic", 1).damage == 2  # 3 + 2 (Bolt first) - 3 (Mend after)
+    # in fw the answer resolves first: 3 - 3 then + 2
+    g = position("fw", a_hand=["Bolt"], b_board=["Medic"], b_hand=["Mend"], pool=(5, 2))
+    medic = iid(g, "Medic", 1)
+    unit(g, "Medic", 1).damage = 3
+    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
+    g.apply(Action("event", iid(g, "Mend", 1, "hand"), medic))
+    assert unit(g, "Medic", 1).damage == 2
+
+
+def test_BG_EVENT_2_counter_must_be_an_interrupt_and_cancels_the_event():
+    g = position("bg", a_hand=["Tax"], b_hand=["Negate"], pool=(5, 2))
+    g.apply(Action("event", iid(g, "Tax", 0, "hand")))
+    g.apply(Action("event", iid(g, "Negate", 1, "hand")))
+    assert g.seats[1].capital == 40
+    with pytest.raises(IllegalAction, match="answer"):
+        g2 = position("fw", a_hand=["Negate"])
+        g2.apply(Action("event", iid(g2, "Negate", 0, "hand")))
+
+
+def test_FW_EVENT_4_every_action_drain_gain_draw_discard_res_lock_unlock_heal_CORE_CAP_1():
+    g = position(a_hand=["Tax", "Boon", "Insight", "Spite", "Surge", "Chains", "Release", "Mend"],
+                 a_board=["Grunt"], b_board=["Brute"], b_hand=["Filler", "Filler"], pool=(20, 0))
+    cap_b = g.seats[1].capital
+
+    def play(name, target=-1):
+        g.apply(Action("event", iid(g, name, 0, "hand"), target))
+
+    play("Tax")
+    assert g.seats[1].capital == cap_b - 2
+    play("Boon")
+    assert g.seats[0].capital == 22
+    n = len(g.seats[0].hand)
+    play("Insight")
+    assert len(g.seats[0].hand) == n - 1 + 2
+    play("Spite")
+    assert len(g.seats[1].hand) == 1
+    pool = g.seats[0].pool
+    play("Surge")
+    assert g.seats[0].pool == pool + 2
+    play("Chains", iid(g, "Brute", 1))
+    assert unit(g, "Brute", 1).locked
+    unit(g, "Grunt").locked = True
+    play("Release", iid(g, "Grunt", 0))
+    assert not unit(g, "Grunt").locked
+    unit(g, "Grunt").damage = 2
+    play("Mend", iid(g, "Grunt", 0))
+    assert unit(g, "Grunt").damage == 0
+
+
+def test_FW_EVENT_5_phase_restricted_events_only_in_their_phase():
+    g = position(a_hand=["Rally"], a_board=["Grunt"])
+    with pytest.raises(IllegalAction, match="only in combat"):
+        g.apply(Action("event", iid(g, "Rally", 0, "hand"), iid(g, "Grunt", 0)))
+
+
+def test_FW_EFFECT_1_card_effect_paid_from_pool_FW_EFFECT_2_once_per_turn_FW_LOCK_3():
+    g = position(a_board=["Sniper"], b_board=["Brute"], pool=(3, 0))
+    s, b = iid(g, "Sniper", 0), iid(g, "Brute", 1)
+    g.apply(Action("effect", s, b, 0))
+    assert g.seats[0].pool == 2 and unit(g, "Brute", 1).damage == 1
+    assert unit(g, "Sniper").locked  # the effect locks its card
+    with pytest.raises(IllegalAction, match="once per turn|locked"):
+        g.apply(Action("effect", s, b, 0))
+    unit(g, "Sniper").locked = False
+    with pytest.raises(IllegalAction, match="once per turn"):
+        g.apply(Action("effect", s, b, 0))
+    unit(g, "Sniper").used_turn.clear()
+    unit(g, "Sniper").locked = True
+    with pytest.raises(IllegalAction, match="FW-LOCK-3"):
+        g.apply(Action("effect", s, b, 0))
+
+
+# ---------------------------------------------------------------- end
+def test_FW_END_1_capital_zero_loses_and_both_at_once_is_a_draw():
+    g = position(a_board=["Brute"])
+    g.seats[1].capital = 4
+    fight(g, ["Brute"])
+    assert g.outcome is not None and g.outcome.winner == "a" and g.outcome.end_reason == "capital"
+    g = position(a_board=["Bomber"], b_board=["Brute"])
+    g.seats[0].capital = 1
+    g.seats[1].capital = 2
+    rig_dice(g, [6, 6])
+    fight(g, ["Bomber"], blocks=[("Brute", "Bomber")])
+    # A's Bomber dies (Brute hits it); its last gasp costs B 2 Capital at the same moment A
+    # has lost nothing; only B reaches 0: A wins
+    assert g.outcome.winner == "a"
+
+
+def test_FW_END_1_simultaneous_zero_is_a_draw():
+    g = position(a_board=["Bomber"], b_board=["Bomber"])
+    g.seats[0].capital = 2
+    g.seats[1].capital = 2
+    rig_dice(g, [6, 6])
+    fight(g, ["Bomber"], blocks=[("Bomber", "Bomber")])
+    assert g.outcome is not None and g.outcome.winner == "draw"
+
+
+def test_SIM_CAP_1_turn_cap_ends_in_a_draw():
+    deck = compile_deck(["Wall"] * 40, CATALOG)
+    g = new_game("fw", deck, deck, 1, turn_cap=30)
+    while not g.is_terminal():
+        acts = g.legal_actions()
+        g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
+    assert g.outcome.winner == "draw" and g.outcome.end_reason == "turn-cap" and g.outcome.turns == 30
+
+
+# ---------------------------------------------------------------- bg
+def test_BG_RES_1_resources_are_the_higher_of_two_d6():
+    deck = compile_deck(["Filler"] * 40, CATALOG)
+    g = new_game("bg", deck, deck, 5)
+    r1, r2 = g.record.dice[0], g.record.dice[1]
+    assert g.seats[0].pool == max(r1, r2)
+
+
+def test_BG_SCEN_1_scenario_effects_in_the_scenarios_phase_no_flat_res():
+    g = position("bg", a_scen=["Mill", "Tower"], pool=(0, 0))
+    g.active = 1
+    g._next_turn()
+    r1, r2 = g.record.dice[-2], g.record.dice[-1]
+    assert g.seats[0].pool == max(r1, r2) + 1  # only the Mill's income
+
+
+def test_BG_HEAL_1_scenarios_heal_too():
+    g = position("bg", a_scen=["Tower"])
+    unit(g, "Tower").damage = 2
+    g.active = 1
+    g._next_turn()
+    assert unit(g, "Tower").damage == 1
+
+
+def test_BG_HAND_1_with_eight_in_hand_the_drawn_card_is_discarded_BG_HAND_2():
+    g = position("bg", a_hand=["Filler"] * 8)
+    g.active = 1
+    grave = len(g.seats[0].graveyard)
+    g._next_turn()
+    assert len(g.seats[0].hand) == 8 and len(g.seats[0].graveyard) == grave + 1
+    g.apply("pass")  # no combat
+    assert g.decision == DISCARD  # may discard one, or not
+    g.apply("pass")
+    assert g.active == 1
+
+
+def test_BG_EXP_1_killed_card_costs_its_owner_exp_plus_attachments():
+    g = position("bg", a_hand=["Bolt"], b_board=["Reaver"], b_hand=["Blade"])
+    blade = iid(g, "Blade", 1, "hand")
+    g.seats[1].hand.remove(blade)
+    u = unit(g, "Reaver", 1)
+    u.attached.append((blade, g.defs[blade]))
+    u.refresh()
+    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), u.iid))
+    assert g.seats[1].capital == 40 - 1 - 1
+
+
+def test_BG_EXP_1_destroyed_scenario_costs_exp():
+    g = position("bg", a_board=["Ram"], b_scen=["Mill"])
+    to_attack(g)
+    ram, mill = iid(g, "Ram", 0), iid(g, "Mill", 1)
+    g.apply(Action("attack", ram))
+    rig_dice(g, [6])
+    end_attacks(g)
+    g.apply(Action("scenario", ram, mill))
+    while g.decision == TRICKS:
+        g.apply("pass")
+    assert g.seats[1].capital == 40 - 2
+
+
+# ---------------------------------------------------------------- the API
+def test_CORE_ACTION_1_actions_print_and_parse_and_illegal_actions_give_a_reason():
+    g = position(a_hand=["Grunt"])
+    for a in g.legal_actions():
+        assert Action.parse(str(a)) == a
+    with pytest.raises(IllegalAction, match="not legal now .*: "):
+        g.apply("attack 999")
+    with pytest.raises(ValueError):
+        Action.parse("deploy x")
