@@ -84,3 +84,26 @@ def card_label(cat: Catalog, name: str) -> str:
 
 __all__ = ["BUILDABLE", "CatalogError", "add", "card_label", "catalog", "clear", "counts", "current", "from_text",
            "remove", "set_deck", "starters"]
+
+
+def available_decks(ruleset: str, db: str | None) -> dict[str, Deck]:
+    """Decks to play with: the builder's deck (when it is of this ruleset), the starter decks, and the
+    store's saved/imported decks of the ruleset (when the store can be read). Labels say where each is from."""
+    from . import data
+
+    out: dict[str, Deck] = {}
+    if st.session_state.get(RULESET) == ruleset and counts():
+        built = current(ruleset)
+        out[f"Deck builder: {built.name}"] = built
+    for name, deck in starters(ruleset).items():
+        out[f"Starter: {name}"] = deck
+    if db is not None:
+        stored = data.decks(db, ruleset)
+        for deck_id, source in zip(stored["deck_id"], stored["source"]):
+            if source == "starter":
+                continue
+            try:
+                out[f"Store: {deck_id}"] = from_text(data.deck_text(db, deck_id), deck_id)
+            except CatalogError:
+                continue   # a stored deck whose cards left the catalog cannot be played
+    return out

@@ -1,0 +1,280 @@
+"""The calculators page's sections, each a thin form over an exact calculator of :mod:`fwlab.calc`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
+import plotly.graph_objects as go
+import streamlit as st
+
+from ..calc.attack import Attack, whole_attack
+from ..calc.combat import fight
+from ..calc.conquest import FOLLOWERS, Board, board_fields, conquerable
+from ..calc.eredan import eredan_exchange
+from ..calc.fighter import Fighter
+from ..calc.gems import FlipDeck, PowerUp, battle_odds
+from ..calc.tohit import DICE_RULESETS, chart_rows, need_to_hit, p_hit_exact
+from ..catalog import load_catalog
+from ..decks import Deck
+from .widgets import chart, pmf_bar, ruleset_label, table
+
+_STATS = ("att", "defense", "dmg", "hp", "shield", "damage_taken", "exp")
+
+
+# ---- to-hit --------------------------------------------------------------------------------------
+
+def tohit_section() -> None:
+    c1, c2, c3, c4 = st.columns(4)
+    ruleset = c1.radio("Ruleset", DICE_RULESETS, horizontal=True, key="tohit-ruleset")
+    literal = c2.toggle("bg literal reading: a 2 always misses", key="tohit-literal", disabled=ruleset != "bg",
+                        help="Battlegrounds' text says a roll of 2 always misses; its chart does not. fwlab follows "
+                             "the chart unless you switch this on.")
+    literal = bool(literal and ruleset == "bg")
+    att = int(c3.number_input("Att", 0, 20, 3, key="tohit-att"))
+    defense = int(c4.number_input("Def", 0, 20, 4, key="tohit-def"))
+    need = need_to_hit(att, defense, literal_two=literal)
+    p = p_hit_exact(att, defense, literal_two=literal)
+    if need is None:
+        st.metric("Chance to hit", "0", help="A card with Att 0 never strikes.")
+    else:
+        st.metric(f"Att {att} against Def {defense} needs", f"{need}+ on a D6", f"p = {p} = {float(p):.3f}",
+                  delta_color="off")
+    defs, atts, grid = chart_rows(ruleset, literal_two=literal)
+    z = [[float("nan") if n is None else n for n in row] for row in grid]
+    fig = go.Figure(go.Heatmap(z=z, x=atts, y=defs, text=[[("-" if n is None else str(n)) for n in row] for row in grid],
+                               texttemplate="%{text}", colorscale="RdYlGn_r", zmin=2, zmax=6,
+                               colorbar={"title": "need"},
+                               hovertemplate="Att %{x} vs Def %{y}: needs %{text}+<extra></extra>"))
+    fig.update_layout(title=f"To-hit chart ({ruleset_label(ruleset)}{', literal 2' if literal else ''})",
+                      xaxis_title="attacker's Att", yaxis_title="defender's Def", height=480,
+                      xaxis={"dtick": 1}, yaxis={"dtick": 1, "autorange": "reversed"})
+    chart(fig, key="tohit-heatmap")
+
+
+# ---- combat --------------------------------------------------------------------------------------
+
+def _fighter_inputs(key: str, default: Sequence[int]) -> Fighter:
+    cols = st.columns(7)
+    values = [int(col.number_input(label, 0 if label != "Hp" else 1, 30, int(d), key=f"{key}-{s}"))
+              for col, label, s, d in zip(cols, ("Att", "Def", "Dmg", "Hp", "Shield", "Damage taken", "Exp"),
+                                           _STATS, (*default, 0, 0, 0))]
+    kwargs = dict(zip(_STATS, values))
+    kwargs["damage_taken"] = min(kwargs["damage_taken"], kwargs["hp"] - 1)
+    return Fighter(**kwargs, name=key)
+
+
+def _blockers_frame(key: str) -> pd.DataFrame:
+    start = pd.DataFrame([{"att": 3, "defense": 4, "dmg": 2, "hp": 2, "shield": 0, "damage_taken": 0, "exp": 0},
+                          {"att": 2, "defense": 2, "dmg": 1, "hp": 3, "shield": 0, "damage_taken": 0, "exp": 0}])
+    edited = st.data_editor(start, num_rows="dynamic", key=key, hide_index=True,
+                            column_config={c: st.column_config.NumberColumn(min_value=0, step=1) for c in _STATS})
+    return edited.dropna(subset=["att", "defense", "dmg", "hp"])
+
+
+def _to_fighters(frame: pd.DataFrame, label: str) -> list[Fighter]:
+    out = []
+    for i, row in enumerate(frame.to_dict("records")):
+        out.append(Fighter(**{k: int(row.get(k) or 0) for k in _STATS}, name=f"{label} {i + 1}"))
+    return out
+
+
+def combat_section() -> None:
+    c1, c2 = st.columns(2)
+    literal = c1.toggle("bg literal reading (a 2 always misses)", key="combat-literal")
+    ruleset = c2.radio("Ruleset", ("fw", "bg"), horizontal=True, key="combat-ruleset",
+                       help="bg: dead creatures also cost their owner their Exp in Capital")
+    st.markdown("**Attacker**")
+    try:
+        attacker = _fighter_inputs("attacker", (3, 3, 2, 4))
+        st.markdown("**Blockers** (one row each; add or delete rows)")
+        blockers = _to_fighters(_blockers_frame("combat-blockers"), "blocker")
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    if not blockers:
+        st.info("Add at least one blocker.")
+        return
+    choices = ["likeliest kill"] + [f"blocker {i + 1}" for i in range(len(blockers))]
+    pick = st.selectbox("The attacker strikes", choices, key="combat-target")
+    target = None if pick == choices[0] else choices.index(pick) - 1
+    try:
+        res = fight(attacker, blockers, target=target, literal_two=literal)
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    cols = st.columns(1 + len(blockers))
+    cols[0].metric("P(attacker dies)", f"{res.p_attacker_dies:.4f}")
+    for i, p in enumerate(res.p_blocker_dies):
+        cols[i + 1].metric(f"P(blocker {i + 1} dies)" + (" — struck" if i == res.target else ""), f"{p:.4f}")
+    left, right = st.columns(2)
+    with left:
+        chart(pmf_bar(res.attacker_damage, "damage", "Damage the attacker takes"), key="combat-att-dmg")
+    with right:
+        assert res.target is not None
+        chart(pmf_bar(res.blocker_damage[res.target], "damage", f"Damage blocker {res.target + 1} takes"),
+              key="combat-blk-dmg")
+    st.markdown("---\n**Whole attack**: every attacker at once (exact convolution of the independent fights)")
+    whole_attack_section(ruleset, literal)
+
+
+def whole_attack_section(ruleset: str, literal: bool) -> None:
+    st.caption('Each row is one attacker "att,def,dmg,hp[,exp=N,raider=N]" and its blockers separated by ";" '
+               "(empty: it raids the Capital).")
+    start = pd.DataFrame({"attacker": ["4,3,2,3,exp=1", "3,3,2,4", "2,2,3,2"],
+                          "blockers": ["3,3,2,2,exp=2", "2,4,1,3; 1,1,1,1", ""]})
+    rows = st.data_editor(start, num_rows="dynamic", key="attack-rows", hide_index=True,
+                          column_config={"attacker": st.column_config.TextColumn(required=True),
+                                         "blockers": st.column_config.TextColumn()})
+    try:
+        attacks = [Attack(Fighter.parse(str(r["attacker"]), name=f"attacker {i + 1}"),
+                          tuple(Fighter.parse(b, name=f"blocker of {i + 1}")
+                                for b in str(r.get("blockers") or "").split(";") if b.strip()))
+                   for i, r in enumerate(rows.to_dict("records")) if str(r.get("attacker") or "").strip()]
+        res = whole_attack(attacks, ruleset=ruleset, literal_two=literal)
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    m = st.columns(4)
+    m[0].metric("Raid damage (certain)", res.raid_damage)
+    m[1].metric("Expected Capital lost by the defender", f"{res.defender_capital_loss.mean:.3f}")
+    m[2].metric("Expected defender creatures lost", f"{res.defender_creatures_lost.mean:.3f}")
+    m[3].metric("Expected attacker creatures lost", f"{res.attacker_creatures_lost.mean:.3f}")
+    c = st.columns(3)
+    with c[0]:
+        chart(pmf_bar(res.defender_capital_loss.probs, "Capital", "Defender's Capital loss"), key="attack-def-cap")
+    with c[1]:
+        chart(pmf_bar(res.defender_creatures_lost.probs, "creatures", "Defender's creatures lost"), key="attack-def-cr")
+    with c[2]:
+        chart(pmf_bar(res.attacker_creatures_lost.probs, "creatures", "Attacker's creatures lost"), key="attack-att-cr")
+
+
+# ---- Free Realms ---------------------------------------------------------------------------------
+
+def flip_deck(deck: Deck) -> FlipDeck:
+    cat = load_catalog("fr")
+    return FlipDeck.from_cards((cat[name], n) for name, n in deck.counts().items() if name in cat)
+
+
+def battle_section(decks: dict[str, Deck]) -> None:
+    if not decks:
+        st.info("No Free Realms decks to flip from.")
+        return
+    names = list(decks)
+    c1, c2 = st.columns(2)
+    a = c1.selectbox("Attacker's deck", names, key="fr-deck-a")
+    b = c2.selectbox("Defender's deck", names, index=min(1, len(names) - 1), key="fr-deck-b")
+    attack = int(c1.number_input("Attacking creature's attack", 0, 20, 3, key="fr-attack"))
+    defense = int(c2.number_input("Defending creature's defense", 0, 20, 3, key="fr-defense"))
+    pa = c1.text_input("Attacker power-ups (SPHERE:attack:N, comma-separated)", key="fr-pa")
+    pb = c2.text_input("Defender power-ups (SPHERE:defense:N, comma-separated)", key="fr-pb")
+    try:
+        odds = battle_odds(attack, defense, flip_deck(decks[a]), flip_deck(decks[b]),
+                           attacker_powerups=[PowerUp.parse(p) for p in pa.split(",") if p.strip()],
+                           defender_powerups=[PowerUp.parse(p) for p in pb.split(",") if p.strip()])
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    m = st.columns(3)
+    m[0].metric("Attacker wins", f"{odds.p_win:.4f}")
+    m[1].metric("Tie (both destroyed)", f"{odds.p_tie:.4f}")
+    m[2].metric("Defender wins", f"{odds.p_lose:.4f}")
+    totals = pd.DataFrame([{"side": "attacker", "total": k, "probability": v} for k, v in odds.attacker_totals.items()]
+                          + [{"side": "defender", "total": k, "probability": v} for k, v in odds.defender_totals.items()])
+    fig = px.bar(totals, x="total", y="probability", color="side", barmode="group",
+                 title="Battle totals (stat + flipped gems + power-ups)")
+    chart(fig, key="fr-totals")
+    st.caption("A flip is a uniformly random card of the whole deck; tricks are not modelled.")
+    table(pd.DataFrame({"sphere": list(odds.attacker_triggers), "attacker's flip triggers": list(odds.attacker_triggers.values()),
+                        "defender's flip triggers": [odds.defender_triggers.get(s, 0.0) for s in odds.attacker_triggers]}),
+          "fr-triggers.csv", key="fr-triggers")
+
+
+# ---- Eredan --------------------------------------------------------------------------------------
+
+def eredan_section() -> None:
+    cat = load_catalog("eredan")
+    characters = sorted(c.name for c in cat if c.type == "character")
+    cards = ["(no card)"] + sorted(c.name for c in cat if c.type != "character")
+    c1, c2, c3 = st.columns([2, 2, 1])
+    a = c1.selectbox("Character A", characters, key="er-a")
+    b = c2.selectbox("Character B", characters, index=min(1, len(characters) - 1), key="er-b")
+    turn = int(c3.number_input("Turn", 1, 10, 1, key="er-turn"))
+    card_a = c1.selectbox("A plays", cards, key="er-card-a")
+    card_b = c2.selectbox("B plays", cards, key="er-card-b")
+    try:
+        x = eredan_exchange(cat[a], cat[b], turn, None if card_a == cards[0] else cat[card_a],
+                            None if card_b == cards[0] else cat[card_b])
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    m = st.columns(2)
+    m[0].metric(f"Damage to {a}", x.damage_to_a, f"physical {x.physical_to_a}, cards {x.spell_to_a}", delta_color="off")
+    m[1].metric(f"Damage to {b}", x.damage_to_b, f"physical {x.physical_to_b}, cards {x.spell_to_b}", delta_color="off")
+    if x.healing_a or x.healing_b:
+        st.write(f"Healing: {a} {x.healing_a}, {b} {x.healing_b}")
+    for note in x.notes:
+        st.caption(note)
+
+
+# ---- Conquest ------------------------------------------------------------------------------------
+
+def _default_board() -> pd.DataFrame:
+    rows = []
+    for q, r in board_fields():
+        ring = max(abs(q), abs(r), abs(q + r))
+        rows.append({"q": q, "r": r, "difficulty": (4, 6, 8)[ring] if ring else 9, "owner": "", "support": 0})
+    rows[0]["owner"], rows[0]["support"] = "me", 2
+    return pd.DataFrame(rows)
+
+
+def conquest_section() -> None:
+    cat = load_catalog("conquest")
+    troops = sorted(c.name for c in cat if c.type == "troop")
+    st.caption("The board: 19 fields (axial q, r). Set each field's difficulty, and who holds it with what Support "
+               "(owner `me` for your fields).")
+    board_rows = st.data_editor(_default_board(), key="cq-board", hide_index=True, disabled=["q", "r"],
+                                column_config={"difficulty": st.column_config.NumberColumn(min_value=1, max_value=12),
+                                               "owner": st.column_config.TextColumn(),
+                                               "support": st.column_config.NumberColumn(min_value=0)})
+    hand = st.multiselect("Troops in hand", troops, default=troops[:3], key="cq-hand")
+    cols = st.columns(len(FOLLOWERS))
+    followers = {f: int(c.number_input(f"Unexpended {f}s", 0, 10, 2, key=f"cq-{f}")) for f, c in zip(FOLLOWERS, cols)}
+    try:
+        board = Board.new({(int(r["q"]), int(r["r"])): int(r["difficulty"]) for r in board_rows.to_dict("records")})
+        for r in board_rows.to_dict("records"):
+            owner = str(r.get("owner") or "").strip()
+            if owner:
+                board = board.claim((int(r["q"]), int(r["r"])), owner, support=int(r.get("support") or 0))
+        options = conquerable(board, "me", [cat[t] for t in hand], followers)
+    except (ValueError, TypeError) as exc:
+        st.error(str(exc))
+        return
+    st.write(f"**{len(options)}** (troop, field) conquests possible now.")
+    df = pd.DataFrame([o.to_dict() for o in options], columns=["troop", "field", "attack", "support", "difficulty", "reward"])
+    df["field"] = df["field"].astype(str)
+    left, right = st.columns(2)
+    with left:
+        table(df, "conquest-options.csv", key="cq-options")
+    with right:
+        chart(_board_figure(board_rows, {tuple(o.field) for o in options}), key="cq-board-chart")
+
+
+def _board_figure(rows: pd.DataFrame, open_fields: set[Any]) -> go.Figure:
+    xs, ys, text, colour = [], [], [], []
+    for r in rows.to_dict("records"):
+        q, rr = int(r["q"]), int(r["r"])
+        xs.append(math.sqrt(3) * (q + rr / 2))
+        ys.append(-1.5 * rr)
+        owner = str(r.get("owner") or "").strip()
+        text.append(f"{r['difficulty']}" + (f"<br>{owner}" if owner else ""))
+        colour.append("#1f77b4" if owner == "me" else "#d62728" if owner else
+                      "#2ca02c" if (q, rr) in open_fields else "#bbbbbb")
+    fig = go.Figure(go.Scatter(x=xs, y=ys, mode="markers+text", text=text, textposition="middle center",
+                               marker={"symbol": "hexagon", "size": 46, "color": colour}, hoverinfo="text"))
+    fig.update_layout(title="Board: blue yours, red others', green conquerable now", height=420, showlegend=False,
+                      xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x"})
+    return fig
