@@ -16,7 +16,10 @@ from .catalog import CatalogError
 #: Modules that add subcommands, in the order they appear in ``fwlab --help``.
 COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.store.cli",
+    "fwlab.sim.cli",
     "fwlab.ui.cli",
+    "fwlab.calc.cli",
+    "fwlab.decks.cli",
     "fwlab.ratings.cli",
     "fwlab.reports.cli",
 )

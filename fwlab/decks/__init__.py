@@ -1,5 +1,12 @@
-"""Decklists: the plain text format, parsing with clear errors, and resolution against a catalog."""
+"""Decklists: the plain text format, parsing with clear errors, and resolution against a catalog;
+validation with reasons, statistics, draw odds and the deck builder helper."""
 
 from .decklist import Deck, DeckEntry, format_decklist, load_deck, parse_decklist, read_decklist
+from .helper import fill_deck
+from .odds import cards_seen, deploy_odds, draw_odds, p_at_least
+from .stats import DeckStats, deck_stats
+from .validate import Problem, is_legal, validate
 
-__all__ = ["Deck", "DeckEntry", "format_decklist", "load_deck", "parse_decklist", "read_decklist"]
+__all__ = ["Deck", "DeckEntry", "DeckStats", "Problem", "cards_seen", "deck_stats", "deploy_odds", "draw_odds",
+           "fill_deck", "format_decklist", "is_legal", "load_deck", "p_at_least", "parse_decklist",
+           "read_decklist", "validate"]
