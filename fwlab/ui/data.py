@@ -170,3 +170,11 @@ def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int]:
 def sql_frame(db: str, sql: str, params: tuple[Any, ...] = ()) -> pd.DataFrame:
     """A named query of the fwlab.ui helpers (fixed SQL text, user values only as parameters)."""
     return cursor(db).execute(sql, list(params)).df()
+
+
+@st.cache_data(show_spinner="Computing the balance report…")
+def balance(db: str, ruleset: str | None, min_games: int, shrink: bool) -> Any:
+    """The :class:`fwlab.reports.BalanceReport` of the store (one ruleset or all)."""
+    from ..reports import balance_report
+
+    return balance_report(cursor(db), ruleset=ruleset, min_games=min_games, shrink=shrink)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -71,7 +71,7 @@ def bar(counts: Mapping[Any, float], x: str, y: str, title: str, color: str | No
     return fig
 
 
-def pmf_bar(probs: Sequence[float], x: str, title: str) -> go.Figure:
+def pmf_bar(probs: Iterable[float], x: str, title: str) -> go.Figure:
     """An exact distribution (``probs[k] = P(k)``) as bars, zero-probability values left out."""
     rows = [(k, float(p)) for k, p in enumerate(probs) if p > 1e-15]
     df = pd.DataFrame(rows, columns=[x, "probability"])

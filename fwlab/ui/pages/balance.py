@@ -1,3 +1,34 @@
+"""Balance report: card win rates with intervals and sample sizes, win rate against play rate, matchups,
+first-player advantage; downloads as HTML, CSV and JSON."""
+
 import streamlit as st
 
-st.title("todo")
+from fwlab.ui import balance_views, data
+from fwlab.ui.widgets import ruleset_label, table
+
+st.title("Balance report")
+db = data.require_store()
+
+rulesets = data.match_rulesets(db)
+if not rulesets:
+    st.info("No matches in the store yet: import match logs or run a league on the Match logs page.")
+    st.stop()
+c1, c2, c3 = st.columns(3)
+ruleset = c1.selectbox("Ruleset", rulesets, key="bal-ruleset", format_func=ruleset_label)
+min_games = int(c2.number_input("Small sample below (games)", 0, 10_000, 30, key="bal-min-games"))
+shrink = c3.toggle("Add shrunk win rates (toward 50%)", key="bal-shrink")
+
+report = data.balance(db, ruleset, min_games, shrink)
+st.caption(f"{report.matches} matches, {report.draws} draws. " + " ".join(report.notes))
+balance_views.first_player(report)
+
+st.subheader("Cards")
+balance_views.card_table(balance_views.card_filters(report.cards), ruleset)
+balance_views.figures(report)
+
+st.subheader("Decks")
+table(report.decks, f"balance-decks-{ruleset}.csv", key="bal-decks")
+st.subheader("Matchups")
+table(report.matchups, f"balance-matchups-{ruleset}.csv", key="bal-matchups")
+
+balance_views.downloads(report, ruleset)

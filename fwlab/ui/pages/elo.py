@@ -1,3 +1,28 @@
+"""Elo history: choose a rating system and players; rating lines over time (by date or game number)
+and the leaderboard."""
+
 import streamlit as st
 
-st.title("todo")
+from fwlab.ratings import SYSTEMS
+from fwlab.ui import data, elo_views
+
+st.title("Elo history")
+db = data.require_store()
+
+c1, c2 = st.columns(2)
+system = c1.radio("Rating system", SYSTEMS, key="elo-system", format_func=elo_views.SYSTEM_LABELS.get)
+by = c2.radio("x-axis", ("date", "game number"), horizontal=True, key="elo-axis")
+
+history, board, rated = data.rating_run(db, system)
+if board.empty:
+    st.info("No matches in the store yet: import match logs or run a league on the Match logs page.")
+    st.stop()
+st.caption(f"{rated} rated games (at least 4 turns) among {len(board)} players.")
+
+players = st.multiselect("Players", board["player"].tolist(), default=board["player"].head(5).tolist(),
+                         key="elo-players")
+elo_views.rating_lines(history, players, by, system)
+
+st.subheader("Leaderboard")
+elo_views.leaderboard(board, system)
+elo_views.write_section(db)

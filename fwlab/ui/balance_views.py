@@ -1,0 +1,66 @@
+"""The balance report's views: filters over the card table, the figures of :mod:`fwlab.reports.render`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from ..reports.render import length_histogram, matchup_heatmap, render_html, win_rate_vs_play_rate
+from .widgets import chart, download_json, rate_text, table
+
+_PCT = ("play_rate", "win_rate", "low", "high", "opening_win_rate", "drawn_win_rate", "deployed_win_rate",
+        "never_drawn_win_rate", "improvement", "improvement_low", "improvement_high", "win_rate_shrunk")
+
+
+def first_player(report: Any) -> None:
+    fp = report.first_player
+    if not fp["games"]:
+        st.info("No games with a recorded first player.")
+        return
+    st.metric("First player wins", f"{fp['win_rate']:.1%}",
+              None if not fp["stands_out"] else f"stands out {fp['stands_out']} 50%", delta_color="off")
+    st.caption(rate_text(fp["wins"], fp["games"]))
+
+
+def card_filters(cards: pd.DataFrame) -> pd.DataFrame:
+    c1, c2, c3 = st.columns([2, 1, 1])
+    search = c1.text_input("Card name contains", key="bal-search")
+    only_flagged = c2.toggle("Only cards that stand out", key="bal-flagged")
+    hide_small = c3.toggle("Hide small samples", key="bal-small")
+    shown = cards
+    if search.strip():
+        shown = shown[shown["card"].str.contains(search.strip(), case=False, regex=False)]
+    if only_flagged:
+        shown = shown[shown["stands_out"].notna()]
+    if hide_small:
+        shown = shown[~shown["small_sample"]]
+    return shown
+
+
+def card_table(cards: pd.DataFrame, ruleset: str) -> None:
+    st.write(f"**{len(cards)}** cards (click a column header to sort)")
+    table(cards, f"balance-cards-{ruleset}.csv", key="bal-cards",
+          column_config={c: st.column_config.NumberColumn(format="percent") for c in _PCT if c in cards})
+
+
+def figures(report: Any) -> None:
+    if len(report.cards):
+        chart(win_rate_vs_play_rate(report), key="bal-scatter")
+    left, right = st.columns(2)
+    with left:
+        if len(report.matchups):
+            chart(matchup_heatmap(report), key="bal-heatmap")
+    with right:
+        if len(report.length_histogram):
+            chart(length_histogram(report), key="bal-length")
+
+
+def downloads(report: Any, ruleset: str) -> None:
+    c1, c2 = st.columns(2)
+    with c1:
+        st.download_button("Download the report (HTML)", lambda: render_html(report), key="bal-html",
+                           file_name=f"balance-{ruleset}.html", mime="text/html")
+    with c2:
+        download_json(report.to_dict(), f"balance-{ruleset}.json", key="bal-json", label="Download the report (JSON)")

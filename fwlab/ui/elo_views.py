@@ -1,0 +1,46 @@
+"""Elo history: rating lines per player over time or game number, and the leaderboard."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.express as px
+import streamlit as st
+
+from ..ratings import write_history
+from . import data
+from .widgets import chart, table
+
+SYSTEM_LABELS = {"fw": "fw — the game's own Elo rule", "elo": "elo — logistic Elo (K = 32)",
+                 "openskill": "openskill — Plackett-Luce (ordinal)"}
+
+
+def rating_lines(history: pd.DataFrame, players: list[str], by: str, system: str) -> None:
+    """One line per chosen player: rating after each of their games, by date or by their game number."""
+    h = history[history["player"].isin(players)]
+    if h.empty:
+        st.info("Choose at least one player with rated games.")
+        return
+    x = "played_at" if by == "date" else "game_no"
+    fig = px.line(h.sort_values([x, "player"]), x=x, y="rating_after", color="player", markers=len(h) < 400,
+                  hover_data=["match_id", "rating_before"], title=f"{system} rating after each game")
+    fig.update_layout(xaxis_title="date" if by == "date" else "player's game number", yaxis_title="rating",
+                      height=460, legend={"orientation": "h"})
+    chart(fig, key="elo-lines")
+
+
+def leaderboard(board: pd.DataFrame, system: str) -> None:
+    shown = board.copy()
+    shown.insert(0, "rank", range(1, len(shown) + 1))
+    table(shown, f"leaderboard-{system}.csv", key="elo-board",
+          column_config={"rating": st.column_config.NumberColumn(format="%.1f")})
+
+
+def write_section(db: str) -> None:
+    """Recompute ``rating_history`` in the store for every system (same as ``fwlab elo --write``)."""
+    stored = data.stored_history_systems(db)
+    st.caption("Rating history stored for: " + (", ".join(stored) if stored else "no system yet") +
+               ". Systems not stored are replayed from the match log when the page opens.")
+    if st.button("Write the rating history of every system to the store", key="elo-write"):
+        with st.spinner("Rating every match with the three systems…"):
+            counts = data.write(lambda path: write_history(path))
+        st.success("Written: " + ", ".join(f"{k} {v} rows" for k, v in counts.items()))
