@@ -172,3 +172,38 @@ def test_whole_attack_in_fw_and_bg():
 def test_whole_attack_rejects_a_ruleset_without_dice():
     with pytest.raises(ValueError, match="no dice combat"):
         whole_attack([], ruleset="fr")
+
+
+def test_whole_attack_matches_a_seeded_simulation():
+    rng = np.random.default_rng(5)
+    attacks = [Attack(Fighter(4, 3, 2, 3, exp=1), (Fighter(3, 3, 2, 2, exp=2), Fighter(2, 2, 1, 3, exp=1))),
+               Attack(Fighter(3, 4, 2, 2, exp=2), (Fighter(6, 4, 3, 2, exp=1),)),
+               Attack(Fighter(5, 2, 3, 2, siege=1), scenario=Fighter(1, 2, 1, 4, exp=3))]
+    exact = whole_attack(attacks, [Fighter(2, 2, 2, 2, raider=1)], ruleset="bg")
+    n = 30_000
+    def_cap = np.full(n, 3)
+    att_lost = np.zeros(n, dtype=np.int64)
+    for a in attacks:
+        foes = list(a.blockers) if a.blockers else [a.scenario]
+        target = exact.fights[attacks.index(a)].target
+        bonus = a.attacker.siege if a.scenario is not None else 0
+        taken, dealt = simulate_fight(a.attacker, foes, target, n, rng, strike_bonus=bonus)
+        for i, f in enumerate(foes):
+            def_cap += (dealt[:, i] >= f.remaining_hp) * f.exp
+        att_lost += taken >= a.attacker.remaining_hp
+    for k in range(len(exact.defender_capital_loss.probs)):
+        assert within_4_se(float(exact.defender_capital_loss.probs[k]), int((def_cap == k).sum()), n)
+    for k in range(len(exact.attacker_creatures_lost.probs)):
+        assert within_4_se(float(exact.attacker_creatures_lost.probs[k]), int((att_lost == k).sum()), n)
+
+
+@given(st.lists(st.tuples(fighters, st.lists(fighters, max_size=3)), min_size=1, max_size=6),
+       st.sampled_from(["fw", "bg"]))
+@settings(max_examples=40)
+def test_whole_attack_distributions_sum_to_one(plan, ruleset):
+    attacks = [Attack(a, tuple(bs)) for a, bs in plan]
+    res = whole_attack(attacks, ruleset=ruleset)
+    for dist in (res.defender_capital_loss, res.attacker_capital_loss, res.defender_creatures_lost,
+                 res.attacker_creatures_lost):
+        assert dist.probs.sum() == pytest.approx(1.0)
+        assert (dist.probs >= -1e-15).all()
