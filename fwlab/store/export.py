@@ -60,6 +60,8 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
         folder = root / table
         if folder.exists() and any(folder.iterdir()) and not overwrite:
             raise StoreError(f"{folder} already exists and is not empty; choose another --out or pass --overwrite")
+    for table in LOG_TABLES:
+        folder = root / table
         folder.mkdir(parents=True, exist_ok=True)
         options = [f"FORMAT {fmt}"]
         if fmt == "csv":

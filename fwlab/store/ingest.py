@@ -38,8 +38,9 @@ MAX_SHOWN = 20
 PAUSE_ENV = "FWLAB_TEST_IMPORT_PAUSE"
 
 _INT_RE = r"^\s*[+-]?[0-9]+(\.0+)?\s*$"
-_OFFSET_RE = r"([+-][0-9]{2}:?[0-9]{2}|[+-][0-9]{2})$"
-_UTC_RE = r"(Z|[+-]00:?00|[+-]00)$"
+#: a time of day followed by a UTC offset (a date alone, 2026-01-31, has none)
+_OFFSET_RE = r"[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?\s*[+-][0-9]{2}(:?[0-9]{2})?$"
+_UTC_RE = r"[+-]00(:?00)?$"
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class _Staging:
         self.con = con
         self.files: list[tuple[str, str, str, list[str]]] = []   # (label, kind, temp table, columns)
         self.problems: list[Problem] = []
+        self.types: dict[str, dict[str, str]] = {}                # temp table -> column -> DuckDB type
 
     def read(self, path: Path, kind: str | None) -> None:
         label, n = str(path), len(self.files)
@@ -134,7 +136,9 @@ class _Staging:
         except duckdb.Error as exc:
             self.problems.append(Problem(label, None, None, None, f"cannot read: {str(exc).splitlines()[0]}"))
             return
-        columns = [r[0] for r in self.con.execute(f"DESCRIBE {table}").fetchall()]
+        described = self.con.execute(f"DESCRIBE {table}").fetchall()
+        columns = [r[0] for r in described]
+        self.types[table] = {r[0]: str(r[1]).upper() for r in described}
         self.files.append((label, kind or detect_kind(columns), table, columns))
 
     def typed(self, kind: str) -> str | None:
@@ -149,9 +153,21 @@ class _Staging:
                 self.problems.append(Problem(label, None, c, None, f"required column {c!r} is missing"))
             sel = ["? AS _file", "rowid + 1 AS _row"]
             for col, sql_type in types.items():
-                raw = f"NULLIF(trim(CAST({_q(col)} AS VARCHAR)), '')" if col in columns else "CAST(NULL AS VARCHAR)"
-                sel.append(f"{raw} AS {col}__raw")
-                sel.append(f"{_typed(raw, sql_type)} AS {col}")
+                # VARCHAR columns keep only their trimmed text; the others keep the typed value and,
+                # when it came from text (CSV, JSON), the text too, to show it in a problem
+                source_type = self.types[table].get(col)
+                c = _q(col)
+                if source_type is None:
+                    raw, value = "CAST(NULL AS VARCHAR)", f"CAST(NULL AS {sql_type})"
+                elif _natively(source_type, sql_type):  # typed Parquet: no text to parse
+                    value = f"TRY_CAST({c} AS {sql_type})"
+                    raw = f"CASE WHEN {c} IS NOT NULL AND {value} IS NULL THEN CAST({c} AS VARCHAR) END"
+                else:
+                    raw = f"NULLIF(trim(CAST({c} AS VARCHAR)), '')"
+                    value = raw if sql_type == "VARCHAR" else _typed(raw, sql_type)
+                if sql_type != "VARCHAR":
+                    sel.append(f"{raw} AS {col}__raw")
+                sel.append(f"{value} AS {col}")
             parts.append((f"SELECT {', '.join(sel)} FROM {table}", label))
         if not parts:
             return None
@@ -161,12 +177,27 @@ class _Staging:
         return name
 
 
+_INTEGER_TYPES = frozenset({"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
+                            "UINTEGER", "UBIGINT", "UHUGEINT"})
+
+
+def _natively(source_type: str, sql_type: str) -> bool:
+    """Whether a column already holds the target type (a Parquet column), so no text needs parsing.
+
+    >>> _natively("BIGINT", "INTEGER"), _natively("VARCHAR", "INTEGER"), _natively("TIMESTAMP", "TIMESTAMP")
+    (True, False, True)
+    """
+    if sql_type == "INTEGER":
+        return source_type in _INTEGER_TYPES
+    return source_type == sql_type and sql_type in ("TIMESTAMP", "BOOLEAN")
+
+
 def _typed(raw: str, sql_type: str) -> str:
     if sql_type == "INTEGER":
         return f"CASE WHEN regexp_matches({raw}, '{_INT_RE}') THEN TRY_CAST(TRY_CAST({raw} AS DOUBLE) AS INTEGER) END"
     if sql_type == "TIMESTAMP":
-        return (f"CASE WHEN NOT regexp_matches({raw}, '{_OFFSET_RE}') OR regexp_matches({raw}, '{_UTC_RE}') "
-                f"THEN TRY_CAST({raw} AS TIMESTAMP) END")
+        return (f"CASE WHEN regexp_matches({raw}, '{_OFFSET_RE}') AND NOT regexp_matches({raw}, '{_UTC_RE}') "
+                f"THEN NULL ELSE TRY_CAST({raw} AS TIMESTAMP) END")
     if sql_type == "BOOLEAN":
         return f"TRY_CAST({raw} AS BOOLEAN)"
     return raw
@@ -178,31 +209,38 @@ _TYPE_WORDS = {"INTEGER": "is not a whole number", "BOOLEAN": "is not true or fa
 
 def _checks(kind: str, t: str) -> list[str]:
     """SQL selects of (file, row, column, value, message) for every problem in the typed table ``t``."""
-    def sel(column: str, message_sql: str, where: str, value: str | None = None) -> str:
-        v = value or f"{column}__raw"
-        return f"SELECT _file, _row, '{column}', {v}, {message_sql} FROM {t} WHERE {where}"
+    types = LOG_TABLES[kind]
+
+    def shown(column: str) -> str:
+        if types[column] == "VARCHAR":
+            return column
+        return f"coalesce({column}__raw, CAST({column} AS VARCHAR))"
+
+    def sel(column: str, message_sql: str, where: str) -> str:
+        return f"SELECT _file, _row, '{column}', {shown(column)}, {message_sql} FROM {t} WHERE {where}"
 
     out = []
-    for col, sql_type in LOG_TABLES[kind].items():
+    for col, sql_type in types.items():
         if col in REQUIRED[kind]:
-            out.append(sel(col, "'is empty'", f"{col}__raw IS NULL"))
+            empty = f"{col} IS NULL" + ("" if sql_type == "VARCHAR" else f" AND {col}__raw IS NULL")
+            out.append(sel(col, "'is empty'", empty))
         if sql_type in _TYPE_WORDS:
             out.append(sel(col, f"'{_TYPE_WORDS[sql_type]}'", f"{col}__raw IS NOT NULL AND {col} IS NULL"))
         if col in ENUMS:
             allowed = ", ".join(f"'{v}'" for v in ENUMS[col])
             hint = ""
             if col == "winner":
-                hint = (" || CASE WHEN winner__raw IN (player_a__raw, player_b__raw) "
+                hint = (" || CASE WHEN winner IN (player_a, player_b) "
                         "THEN ' (a seat, not a player''s name)' ELSE '' END")
             out.append(sel(col, f"'must be one of {', '.join(ENUMS[col])}'{hint}",
-                           f"{col}__raw IS NOT NULL AND {col}__raw NOT IN ({allowed})"))
+                           f"{col} IS NOT NULL AND {col} NOT IN ({allowed})"))
     for col in ("turns", "drawn_turn", "deployed_turn", "killed_turn", "damage_dealt"):
         if col in LOG_TABLES[kind]:
             out.append(sel(col, "'must not be negative'", f"{col} < 0"))
     key = {"matches": ["match_id"], "card_events": ["match_id", "seat", "card"],
            "turn_snapshots": ["match_id", "turn"]}[kind]
     keys = ", ".join(key)
-    out.append(f"""SELECT _file, _row, '{key[-1]}', {key[-1]}__raw,
+    out.append(f"""SELECT _file, _row, '{key[-1]}', {shown(key[-1])},
         'duplicate: ({keys}) also at ' || first_file || ' row ' || first_row
         FROM (SELECT *, first_value(_file) OVER w AS first_file, first_value(_row) OVER w AS first_row,
                      row_number() OVER w AS nth FROM {t} WHERE {' AND '.join(f'{k} IS NOT NULL' for k in key)}
@@ -219,7 +257,7 @@ def _checks(kind: str, t: str) -> list[str]:
         out.append(sel("match_id", "'unknown match (not in the imported matches nor in the store)'",
                        "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_rulesets)"))
     if kind == "card_events":
-        out.append(f"""SELECT e._file, e._row, 'card', e.card__raw, 'unknown card: not in the ' || f.family || ' catalog'
+        out.append(f"""SELECT e._file, e._row, 'card', e.card, 'unknown card: not in the ' || f.family || ' catalog'
             FROM {t} e JOIN _fwlab_match_rulesets r USING (match_id) JOIN _fwlab_families f ON f.ruleset = r.ruleset
             WHERE e.card IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = f.family AND c.name = e.card)""")
     if kind == "turn_snapshots":
@@ -295,7 +333,7 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
             elif kind == "card_events":
                 values[cols.index("in_opening_hand")] = "coalesce(in_opening_hand, coalesce(drawn_turn = 0, false))"
                 values[cols.index("damage_dealt")] = "coalesce(damage_dealt, 0)"
-            con.execute(f"INSERT INTO {kind} ({', '.join(cols)}) SELECT {', '.join(values)} FROM {t} ORDER BY _file, _row",
+            con.execute(f"INSERT INTO {kind} ({', '.join(cols)}) SELECT {', '.join(values)} FROM {t}",
                         [source] if kind == "matches" else [])
             row = con.execute(f"SELECT count(*) FROM {t}").fetchone()
             report.counts[kind] = int(row[0]) if row else 0

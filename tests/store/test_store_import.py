@@ -22,7 +22,7 @@ MATCH_HEADER = list(LOG_TABLES["matches"])
 MATCHES = [
     ["m-001", "2026-01-03T18:05:00", "fw", "pvp", "O'Brien", "Vex", "fw/iron-tide", "fw/grave-tide", "a", "a",
      "capital", "12", "import"],
-    ["m-002", "2026-01-20 09:00:00", "fw", "bot", "Vex", "Battle Bot", "fw/grave-tide", "", "b", "draw",
+    ["m-002", "2026-01-20", "fw", "bot", "Vex", "Battle Bot", "fw/grave-tide", "", "b", "draw",
      "turn-cap", "200", ""],
     ["m-003", "2026-02-01T00:00:00Z", "bg", "pvp", "Vex", "O'Brien", "bg/iron-wall", "bg/gate-assault", "a", "b",
      "forfeit", "3", "import"],
