@@ -70,7 +70,8 @@ def _character(obj: Any, turn: int) -> _Fighter:
 
 @dataclass(frozen=True)
 class Exchange:
-    """Damage each way in one fight. ``*_to_a`` is what character A takes."""
+    """Damage each way in one fight. ``*_to_a`` is what character A takes: ``physical_*`` from the
+    strikes, ``spell_*`` from cards (spells and theurgies after Spirit, other cards' damage as printed)."""
 
     physical_to_a: int
     physical_to_b: int

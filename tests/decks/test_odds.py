@@ -85,32 +85,35 @@ def test_deploy_odds_worked_by_hand():
 
 def simulate_deploy(counts_by_cost, turns, n, rng, cycle=(1, 2, 3)):
     """Seeded simulation of the same policy: draw, then spend the most Res (then most cards)."""
+    from collections import Counter
     from itertools import product
     deck = np.repeat(list(counts_by_cost), list(counts_by_cost.values()))
     able = np.zeros((n, turns), dtype=bool)
     for g in range(n):
         order = rng.permutation(deck)
-        hand = list(order[:5])
+        hand = Counter(int(c) for c in order[:5])
         pos = 5
         for t in range(turns):
             if pos < len(order):
-                hand.append(order[pos])
+                hand[int(order[pos])] += 1
                 pos += 1
             res = cycle[t % len(cycle)]
-            able[g, t] = any(c <= res for c in hand)
+            able[g, t] = any(c <= res and k for c, k in hand.items())
+            costs = sorted(c for c in hand if c <= res)
             best, choice = (-1, -1), ()
-            for mask in product((0, 1), repeat=len(hand)):
-                spent = sum(c for c, m in zip(hand, mask) if m)
-                if spent <= res and (spent, sum(mask)) > best:
-                    best, choice = (spent, sum(mask)), mask
-            hand = [c for c, m in zip(hand, choice) if not m]
+            for play in product(*(range(hand[c] + 1) for c in costs)):
+                spent = sum(c * k for c, k in zip(costs, play))
+                if spent <= res and (spent, sum(play)) > best:
+                    best, choice = (spent, sum(play)), play
+            for c, k in zip(costs, choice):
+                hand[c] -= k
     return able
 
 
 def test_deploy_odds_match_a_seeded_simulation():
     deck = parse_decklist("ruleset: fw\n3 One\n4 Two\n6 Three\n27 Five\n")
     exact = deploy_odds(deck, 4, catalog=CAT)
-    n = 4000
+    n = 6000
     able = simulate_deploy({1: 3, 2: 4, 3: 6, 5: 27}, 4, n, np.random.default_rng(11))
     for t in range(4):
         p = exact.p_deploy[t]
