@@ -291,10 +291,9 @@ class HeuristicBot:
                 return act
             plan = self._plans[(g.turn, ATTACK)] = self._plan_attacks(g, p)
         while plan:
-            iid = plan.pop(0)
-            u = g.units.get(iid)
-            if u is not None and not u.locked and iid not in g.attackers:
-                return Action("attack", iid)
+            act = Action("attack", plan.pop(0))
+            if g.why_illegal(act) is None:  # the plan may be stale if someone else acted meanwhile
+                return act
         return PASS
 
     def _plan_attacks(self, g: Game, p: int) -> list[int]:
@@ -332,8 +331,9 @@ class HeuristicBot:
             plan = self._plans[(g.turn, BLOCK)] = self._plan_blocks(g, g.decider)
         while plan:
             b, a = plan.pop(0)
-            if b in g.units and a in g.units and a in g.attackers:
-                return Action("block", b, a)
+            act = Action("block", b, a)
+            if g.why_illegal(act) is None:
+                return act
         return PASS
 
     def _plan_blocks(self, g: Game, p: int) -> list[tuple[int, int]]:

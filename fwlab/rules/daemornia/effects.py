@@ -277,6 +277,7 @@ def apply_effect(g: Game, p: int, e: Eff, target: int, src: int, source: Unit | 
         return
     if do == "gain_capital":  # CORE-CAP-1: the only way Capital rises
         me.capital += n
+        g.capital_gained[p] += n
         return
     if do == "gain_res":
         me.pool += n

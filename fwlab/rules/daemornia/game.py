@@ -70,6 +70,7 @@ class Game:
         self.decider = first
         self.outcome: Outcome | None = None
         self.loss_reason = ["capital", "capital"]
+        self.capital_gained = [0, 0]   # CORE-CAP-1: Capital rises only through gain_capital
         self.log_cards = log_cards
         n = len(self.defs)
         self.drawn_turn: list[int] = [-1] * n if log_cards else []

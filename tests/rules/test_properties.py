@@ -1,0 +1,100 @@
+"""Property tests over random decks and seeds (hypothesis): conservation, Capital, legality,
+termination and replay (CORE-CONSERVE-1, CORE-CAP-1, CORE-LEGAL-1, CORE-END-1, CORE-REPLAY-1)."""
+
+from __future__ import annotations
+
+import random
+
+from harness import CATALOG
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fwlab.bots import HeuristicBot, RandomBot
+from fwlab.catalog import load_catalog
+from fwlab.rules.core import Action, GameRecord
+from fwlab.rules.daemornia import compile_deck, new_game, replay
+
+REAL = load_catalog("fw")
+NAMES = sorted(c.name for c in REAL if not c.special)
+SPECIALS = sorted(c.name for c in REAL if c.special)
+
+
+@st.composite
+def decks(draw):  # type: ignore[no-untyped-def]
+    """A random deck of 40 real catalog cards, at most 4 of a name and 1 of each Special."""
+    names = draw(st.lists(st.sampled_from(NAMES), min_size=10, max_size=14, unique=True))
+    counts = draw(st.lists(st.integers(1, 4), min_size=len(names), max_size=len(names)))
+    deck: list[str] = []
+    for n, c in zip(names, counts):
+        deck += [n] * c
+    deck += draw(st.lists(st.sampled_from(SPECIALS), max_size=2, unique=True))
+    while len(deck) < 40:
+        deck.append(NAMES[len(deck) % len(NAMES)])
+    return deck
+
+
+def play(ruleset, deck_a, deck_b, seed, bots):  # type: ignore[no-untyped-def]
+    g = new_game(ruleset, compile_deck(deck_a, REAL), compile_deck(deck_b, REAL), seed, first=seed % 2,
+                 turn_cap=200)
+    sizes = (len(deck_a), len(deck_b))
+    steps = 0
+    while not g.is_terminal():
+        p = g.current_player()
+        legal = g.legal_actions()
+        act = bots[p].choose(g)
+        assert act in legal, f"bot chose {act} not in {legal}"   # CORE-LEGAL-1
+        caps = [s.capital for s in g.seats]
+        gained = list(g.capital_gained)
+        g.apply(act)
+        for q in (0, 1):
+            assert g.zone_count(q) == sizes[q]              # CORE-CONSERVE-1
+            # CORE-CAP-1: Capital rises only by what a gain_capital effect just gave
+            assert g.seats[q].capital - caps[q] <= g.capital_gained[q] - gained[q]
+        steps += 1
+        assert steps < 20000                                 # CORE-END-1
+    return g
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deck_a=decks(), deck_b=decks(), seed=st.integers(0, 2**31), ruleset=st.sampled_from(["fw", "fw-epic", "bg"]))
+def test_CORE_CONSERVE_1_CORE_LEGAL_1_CORE_END_1_random_bots_on_random_decks(deck_a, deck_b, seed, ruleset):
+    if ruleset == "bg":
+        deck_a, deck_b = deck_a[:40], deck_b[:40]
+    g = play(ruleset, deck_a, deck_b, seed, (RandomBot(seed), RandomBot(seed + 1)))
+    assert g.outcome is not None and g.outcome.turns <= 200
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deck_a=decks(), deck_b=decks(), seed=st.integers(0, 2**31))
+def test_CORE_LEGAL_1_heuristic_bot_only_chooses_legal_actions(deck_a, deck_b, seed):
+    g = play("fw", deck_a, deck_b, seed, (HeuristicBot(seed), RandomBot(seed)))
+    assert g.outcome is not None
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deck_a=decks(), deck_b=decks(), seed=st.integers(0, 2**31), ruleset=st.sampled_from(["fw", "bg"]))
+def test_CORE_REPLAY_1_replay_rebuilds_the_identical_final_state(deck_a, deck_b, seed, ruleset):
+    rng = random.Random(seed)
+    g = new_game(ruleset, compile_deck(deck_a[:40], REAL), compile_deck(deck_b[:40], REAL), seed)
+    bots = (HeuristicBot(seed), RandomBot(seed))
+    while not g.is_terminal():
+        g.apply(bots[g.current_player()].choose(g) if rng.random() < 0.9 else rng.choice(g.legal_actions()))
+    rec = GameRecord.from_dict(g.record.to_dict())   # through its text form
+    g2 = replay(rec, REAL)
+    assert g2.fingerprint() == g.fingerprint()
+    assert g2.record.dice == g.record.dice
+    assert g2.outcome == g.outcome
+
+
+def test_CORE_REPLAY_1_replay_detects_a_tampered_record():
+    deck = compile_deck(["Filler"] * 40, CATALOG)
+    g = new_game("fw", deck, deck, 4)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    rec = GameRecord.from_dict(g.record.to_dict())
+    rec.actions[0] = (rec.actions[0][0], Action("attack", 12345))
+    import pytest
+
+    from fwlab.rules.core import IllegalAction
+    with pytest.raises(IllegalAction):
+        replay(rec, CATALOG)
