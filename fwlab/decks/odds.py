@@ -137,14 +137,20 @@ class DeployOdds:
 
 @lru_cache(maxsize=1 << 16)
 def _best_play(hand: tuple[int, ...], res: int) -> tuple[int, ...]:
-    """Cards (per cost bucket) played with ``res``: the most Res spent, then the most cards."""
-    best: tuple[int, int] = (-1, -1)
-    choice = tuple(0 for _ in hand)
-    for x in product(*(range(h + 1) for h in hand[:-1])):
-        spent = sum(c * n for c, n in enumerate(x))
-        if spent <= res and (spent, sum(x)) > best:
-            best, choice = (spent, sum(x)), (*x, 0)
-    return choice
+    """Cards (per cost bucket; the last bucket is "dearer") played with ``res``: the most Res spent,
+    then the fewest cards (cheap cards are kept for the turns with little Res). Only buckets costing at most ``res`` are tried, at most ``res // cost`` each."""
+    costs = [c for c in range(min(res + 1, len(hand) - 1)) if hand[c]]
+    ranges = [range(hand[c] + 1) if c == 0 else range(min(hand[c], res // c) + 1) for c in costs]
+    best: tuple[int, int] = (-1, 0)
+    choice: tuple[int, ...] = tuple(0 for _ in costs)
+    for x in product(*ranges):
+        spent = sum(c * n for c, n in zip(costs, x))
+        if spent <= res and (spent, -sum(x)) > best:
+            best, choice = (spent, -sum(x)), x
+    out = [0] * len(hand)
+    for c, n in zip(costs, choice):
+        out[c] = n
+    return tuple(out)
 
 
 def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -> DeployOdds:
@@ -153,7 +159,8 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
     Model: cards are grouped by cost (0, 1, … up to the most Res a turn can give, and "dearer");
     the draws are sequential draws without replacement (the multivariate hypergeometric over the
     buckets). Res per turn follow the cycle 1, 2, 3 (``fw``) or 1..6 (``fw-epic``); Scenarios' extra Res, discounts and the one-Scenario-per-turn limit are ignored.
-    Each turn you draw, then play the cards that spend the most Res (then the most cards); "able to
+    Each turn you draw, then play the cards that spend the most Res (then the fewest cards, keeping cheap
+    cards for the 1-Res turns); "able to
     deploy" means a card of cost <= that turn's Res is in hand.
 
     >>> from fwlab.decks.decklist import parse_decklist

@@ -84,7 +84,7 @@ def test_deploy_odds_worked_by_hand():
 
 
 def simulate_deploy(counts_by_cost, turns, n, rng, cycle=(1, 2, 3)):
-    """Seeded simulation of the same policy: draw, then spend the most Res (then most cards)."""
+    """Seeded simulation of the same policy: draw, then spend the most Res (then fewest cards)."""
     from collections import Counter
     from itertools import product
     deck = np.repeat(list(counts_by_cost), list(counts_by_cost.values()))
@@ -100,11 +100,11 @@ def simulate_deploy(counts_by_cost, turns, n, rng, cycle=(1, 2, 3)):
             res = cycle[t % len(cycle)]
             able[g, t] = any(c <= res and k for c, k in hand.items())
             costs = sorted(c for c in hand if c <= res)
-            best, choice = (-1, -1), ()
+            best, choice = (-1, 0), ()
             for play in product(*(range(hand[c] + 1) for c in costs)):
                 spent = sum(c * k for c, k in zip(costs, play))
-                if spent <= res and (spent, sum(play)) > best:
-                    best, choice = (spent, sum(play)), play
+                if spent <= res and (spent, -sum(play)) > best:
+                    best, choice = (spent, -sum(play)), play
             for c, k in zip(costs, choice):
                 hand[c] -= k
     return able
@@ -125,3 +125,20 @@ def test_deploy_odds_match_a_seeded_simulation():
 def test_deploy_odds_refuse_other_rulesets():
     with pytest.raises(ValueError, match="resource cycle"):
         deploy_odds(parse_decklist("ruleset: bg\n40 One\n"), catalog=CAT)
+
+
+def test_turn_one_deploy_odds_equal_the_chance_of_a_one_cost_card_in_the_opening_six():
+    from fwlab.decks.starters import starter_decks
+
+    for deck in starter_decks("fw"):
+        cheap = draw_odds(deck, group=lambda c: (c.cost or 0) <= 1, turns=1).p_at_least_one[0]
+        assert deploy_odds(deck, 1).p_deploy[0] == pytest.approx(cheap)
+
+
+def test_single_one_cost_card_is_there_on_turn_four_only_if_drawn_on_turn_three_or_four():
+    # 1 One and 39 Three: drawn in the opening six or on turn 2 it is played at once; drawn on turn 3
+    # (3 Res) a Three is played instead and the One waits for turn 4 (1 Res); drawn on turn 4 it is there.
+    deck = parse_decklist("ruleset: fw\n1 One\n39 Three\n")
+    odds = deploy_odds(deck, 4, catalog=CAT)
+    assert odds.p_deploy[0] == pytest.approx(6 / 40)
+    assert odds.p_deploy[3] == pytest.approx(2 / 40)
