@@ -21,6 +21,8 @@ def sim_available() -> bool:
     return available()
 
 #: The league ``fwlab init`` plays so every page has data: (ruleset, players, share of --league-matches).
+#: Its players use the random and heuristic bots only: a lookahead game takes about a second, and
+#: ``fwlab init`` should finish in well under a minute. ``fwlab league`` gives a few players lookahead.
 INIT_LEAGUES: tuple[tuple[str, int, float], ...] = (("fw", 8, 1.0), ("bg", 6, 0.25))
 
 
@@ -83,7 +85,8 @@ def cmd_init(args: argparse.Namespace) -> int:
                     print(f"{ruleset} league skipped: no starter decks in data/decks/{ruleset}/", file=sys.stderr)
                     continue
                 try:
-                    got = run_league(con, ruleset=ruleset, players=players, matches=n, seed=args.seed)
+                    got = run_league(con, ruleset=ruleset, players=players, matches=n, seed=args.seed,
+                                     max_lookahead=0)
                 except Exception as exc:  # a simulator bug must not cost the catalogs just built
                     print(f"fwlab: warning: the {ruleset} league failed ({type(exc).__name__}: {exc}); "
                           "the store has its catalogs and decks but no such league", file=sys.stderr)
@@ -156,7 +159,7 @@ def cmd_league(args: argparse.Namespace) -> int:
         return _err(str(exc))
     try:
         got = run_league(con, ruleset=args.ruleset, players=args.players, matches=args.matches, seed=args.seed,
-                         start=start, days=args.days)
+                         start=start, days=args.days, max_lookahead=args.max_lookahead)
     except (StoreError, ValueError) as exc:
         return _err(str(exc))
     finally:
@@ -220,6 +223,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", default="fw", choices=("fw", "fw-epic", "bg"))
     p.add_argument("--start", default="2026-01-01", help="first day of the season (ISO date)")
     p.add_argument("--days", type=int, default=90, help="length of the season in days")
+    p.add_argument("--max-lookahead", type=int, default=None,
+                   help="at most this many players use the slow lookahead bot (default one in eight)")
     p.add_argument("--db", help=db_help)
     p.set_defaults(func=cmd_league)
 

@@ -67,15 +67,20 @@ class LeaguePlayer:
     bot: str
 
 
-def league_players(n: int, seed: int, decks: dict[str, Deck], taken: frozenset[str] = frozenset()) -> list[LeaguePlayer]:
-    """Players with a starter deck each and a bot level (mostly heuristic, lookahead for few)."""
+def league_players(n: int, seed: int, decks: dict[str, Deck], taken: frozenset[str] = frozenset(),
+                   max_lookahead: int | None = None) -> list[LeaguePlayer]:
+    """Players with a starter deck each and a bot level (mostly heuristic, lookahead for few).
+
+    ``max_lookahead`` caps the slow lookahead players (default: one in eight, none below four players).
+    """
     if n < 2:
         raise ValueError("a league needs at least 2 players")
     if not decks:
         raise ValueError("no starter decks to give the players")
     rng = random.Random(seed * 7919 + 1)
     deck_ids = sorted(decks)
-    max_lookahead = max(1, int(n * MAX_LOOKAHEAD_SHARE)) if n >= 4 else 0
+    if max_lookahead is None:
+        max_lookahead = max(1, int(n * MAX_LOOKAHEAD_SHARE)) if n >= 4 else 0
     levels, weights = list(BOT_WEIGHTS), list(BOT_WEIGHTS.values())
     players: list[LeaguePlayer] = []
     lookaheads = 0
@@ -134,8 +139,12 @@ def match_prefix(ruleset: str, seed: int) -> str:
 
 def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: int = 8, matches: int = 200,
                seed: int = 1, start: datetime = datetime(2026, 1, 1), days: int = 90,
-               play: PlayGame | None = None, progress: bool | None = None) -> dict[str, int]:
-    """Play a league and write it to the store in one transaction; return counts written."""
+               play: PlayGame | None = None, progress: bool | None = None,
+               max_lookahead: int | None = None) -> dict[str, int]:
+    """Play a league and write it to the store in one transaction; return counts written.
+
+    ``max_lookahead`` caps how many players use the slow lookahead bot (see :func:`league_players`).
+    """
     if matches < 1:
         raise ValueError("a league needs at least 1 match")
     if days < 1:
@@ -149,7 +158,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     if not decks:
         raise StoreError(f"no starter decks for {ruleset} in the store; run `fwlab init` (data/decks/{ruleset}/)")
     taken = frozenset(r[0] for r in con.execute("SELECT player FROM players").fetchall())
-    roster = league_players(players, seed * 1_000_003 + zlib.crc32(ruleset.encode()), decks, taken)
+    roster = league_players(players, seed * 1_000_003 + zlib.crc32(ruleset.encode()), decks, taken, max_lookahead)
     play_game = play or _play_game()
 
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x1EA9]))
