@@ -8,6 +8,9 @@ every creature that dies also loses its Exp (the defender for dead blockers and 
 the attacker for its own dead attackers: text 002 "Resolution" and RULINGS "Exp"). In ``fw`` deaths
 cost no Capital.
 
+Not modelled: a ``guardian`` blocking several attackers (its fights would no longer be independent),
+attackers that *aid* an ally, and card effects played during combat; give the stats after modifiers.
+
 >>> a = Fighter(4, 3, 2, 3, exp=1)
 >>> res = whole_attack([Attack(a, (Fighter(3, 3, 2, 2, exp=2),))], raiders=[Fighter(2, 2, 3, 2)], ruleset="bg")
 >>> res.defender_capital_loss.support

@@ -96,10 +96,31 @@ def _flip_deck(path: str) -> FlipDeck:
     return FlipDeck.from_cards((cat[name], n) for name, n in deck.counts().items())
 
 
+def _creature(name: str | None, stat: str) -> tuple[int | None, list[PowerUp]]:
+    """A Free Realms creature's attack or defense and its power-ups, from the catalog."""
+    if name is None:
+        return None, []
+    from ..catalog import load_catalog
+
+    cat = load_catalog("fr")
+    card = cat.lookup(name)
+    if card is None or card.type != "creature":
+        raise ValueError(f"{name!r} is not a creature of the Free Realms catalog")
+    pus = [PowerUp(str(p["sphere"]), str(p["do"]), int(p.get("n", 0))) for p in card.fields.get("powerups", [])]
+    return int(card.fields[stat]), pus
+
+
 def _battle_odds(args: argparse.Namespace) -> int:
-    odds = battle_odds(args.attack, args.defense, _flip_deck(args.deck_a), _flip_deck(args.deck_b),
-                       attacker_powerups=[PowerUp.parse(p) for p in args.powerup_a],
-                       defender_powerups=[PowerUp.parse(p) for p in args.powerup_b])
+    attack, pus_a = _creature(args.attacker_card, "attack")
+    defense, pus_b = _creature(args.defender_card, "defense")
+    attack = args.attack if args.attack is not None else attack
+    defense = args.defense if args.defense is not None else defense
+    if attack is None or defense is None:
+        raise ValueError("give --attack (or --attacker-card) and --defense (or --defender-card)")
+    args.attack, args.defense = attack, defense
+    odds = battle_odds(attack, defense, _flip_deck(args.deck_a), _flip_deck(args.deck_b),
+                       attacker_powerups=pus_a + [PowerUp.parse(p) for p in args.powerup_a],
+                       defender_powerups=pus_b + [PowerUp.parse(p) for p in args.powerup_b])
     if args.json:
         _dump(odds.to_dict())
         return 0
@@ -136,8 +157,10 @@ def register(sub: Any) -> None:
     c.set_defaults(func=_guard(_combat))
 
     b = sub.add_parser("battle-odds", help="Free Realms battle: P(win/tie/lose) from both decks' gem flips")
-    b.add_argument("--attack", type=int, required=True)
-    b.add_argument("--defense", type=int, required=True)
+    b.add_argument("--attack", type=int, help="the attacking creature's attack")
+    b.add_argument("--defense", type=int, help="the defending creature's defense")
+    b.add_argument("--attacker-card", help="take attack and power-ups from this catalog creature")
+    b.add_argument("--defender-card", help="take defense and power-ups from this catalog creature")
     b.add_argument("--deck-a", required=True, help="the attacker's decklist (ruleset fr)")
     b.add_argument("--deck-b", required=True, help="the defender's decklist (ruleset fr)")
     b.add_argument("--powerup-a", action="append", default=[], metavar="SPHERE:attack:N",

@@ -68,3 +68,21 @@ def test_battle_odds(capsys):
     fw = str(decks_dir() / "fw" / "iron-tide.txt")
     code, _, err = run(capsys, "battle-odds", "--attack", "5", "--defense", "6", "--deck-a", fw, "--deck-b", b)
     assert code in (2,) and "fw" in err
+
+
+def test_battle_odds_from_catalog_creatures(capsys):
+    from fwlab.calc.gems import FlipDeck, PowerUp, battle_odds
+    from fwlab.catalog import load_catalog
+    from fwlab.decks.decklist import load_deck
+
+    a = str(decks_dir() / "fr" / "wild_oath.txt")
+    b = str(decks_dir() / "fr" / "blazing_gears.txt")
+    code, out, _ = run(capsys, "battle-odds", "--attacker-card", "Moss Sprite", "--defense", "4",
+                       "--deck-a", a, "--deck-b", b, "--json")
+    assert code == 0
+    cat = load_catalog("fr")
+    sprite = cat["Moss Sprite"]
+    flips = [FlipDeck.from_cards((cat[n], k) for n, k in load_deck(p).counts().items()) for p in (a, b)]
+    pus = [PowerUp(p["sphere"], p["do"], p.get("n", 0)) for p in sprite.fields["powerups"]]
+    expected = battle_odds(sprite.fields["attack"], 4, *flips, attacker_powerups=pus)
+    assert json.loads(out)["p_win"] == expected.p_win
