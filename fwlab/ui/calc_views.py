@@ -89,7 +89,7 @@ def combat_section() -> None:
                        help="bg: dead creatures also cost their owner their Exp in Capital")
     st.markdown("**Attacker**")
     try:
-        attacker = _fighter_inputs("attacker", (3, 3, 2, 4))
+        attacker = _fighter_inputs("attacker", (3, 3, 2, 3))
         st.markdown("**Blockers** (one row each; add or delete rows)")
         blockers = _to_fighters(_blockers_frame("combat-blockers"), "blocker")
     except ValueError as exc:

@@ -140,7 +140,9 @@ def players(db: str) -> pd.DataFrame:
 
 @st.cache_data(show_spinner=False)
 def match_rulesets(db: str) -> list[str]:
-    return [r[0] for r in cursor(db).execute("SELECT DISTINCT ruleset FROM matches ORDER BY 1").fetchall()]
+    """Rulesets with matches in the store, the most played first."""
+    return [r[0] for r in cursor(db).execute(
+        "SELECT ruleset FROM matches GROUP BY ruleset ORDER BY count(*) DESC, ruleset").fetchall()]
 
 
 @st.cache_data(show_spinner=False)

@@ -1,0 +1,303 @@
+"""Every page of the app runs without exceptions and reacts to its main inputs (streamlit AppTest)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+TIMEOUT = 120
+
+
+def open_page(page: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    if page:
+        at.switch_page(f"fwlab/ui/pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    for m in at.metric:
+        if m.label == label:
+            return str(m.value)
+    raise AssertionError(f"no metric {label!r}; have {[m.label for m in at.metric]}")
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(str(e.value) for kind in ("markdown", "caption", "success", "error", "info", "warning", "subheader")
+                     for e in at.get(kind))
+
+
+def matches_in(db: Path) -> int:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        row = con.execute("SELECT count(*) FROM matches").fetchone()
+        return int(row[0]) if row else 0
+    finally:
+        con.close()
+
+
+# ---- Home and the store's state --------------------------------------------------------------------
+
+def test_home_shows_what_the_store_holds(store: Path) -> None:
+    at = open_page()
+    assert at.title[0].value == "fwlab workbench"
+    assert metric(at, "Matches") == str(matches_in(store))
+    assert int(metric(at, "Cards")) > 300
+    assert len(at.get("page_link")) == 7
+
+
+def test_a_missing_store_is_a_clear_message_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FWLAB_DB", str(tmp_path / "nowhere.duckdb"))
+    at = open_page()
+    assert "does not exist; run `fwlab init`" in at.error[0].value
+    assert "make run" in at.info[0].value
+    for page in ("catalog", "elo", "balance", "match_logs"):
+        at.switch_page(f"fwlab/ui/pages/{page}.py").run()
+        assert not at.exception and "does not exist" in at.error[0].value
+
+
+def test_a_store_locked_by_another_process_is_a_clear_message(app_store: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = tmp_path / "locked.duckdb"
+    locked.write_bytes(app_store.read_bytes())
+    monkeypatch.setenv("FWLAB_DB", str(locked))
+    holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+                               "print('ready', flush=True); time.sleep(60)", str(locked)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        at = open_page()
+        assert "locked by another process" in at.error[0].value
+        assert f"PID {holder.pid}" in at.error[0].value
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+# ---- Card catalog ------------------------------------------------------------------------------------
+
+def test_catalog_filters_by_family_search_and_type(store: Path) -> None:
+    at = open_page("catalog")
+    first = at.markdown[0].value
+    assert "daemornia cards" in first
+    at.text_input(key="catalog-daemornia-search").input("nominod").run()
+    assert ok(at).markdown[0].value.startswith("**1** of")
+    at.segmented_control(key="catalog-family").set_value("freerealms").run()
+    assert "freerealms cards" in ok(at).markdown[0].value
+    total = at.markdown[0].value
+    at.multiselect(key="catalog-freerealms-types").select("creature").run()
+    assert ok(at).markdown[0].value != total
+    assert at.selectbox(key="catalog-card").value in at.dataframe[0].value["name"].tolist()
+
+
+# ---- Deck builder --------------------------------------------------------------------------------------
+
+def test_deck_builder_loads_a_starter_and_validates_live(store: Path) -> None:
+    at = open_page("deck_builder")
+    assert "The deck is empty" in texts(at)
+    at.button(key="builder-load-starter").click().run()
+    assert ok(at).success[0].value.startswith("Legal fw deck")
+    size = int(at.subheader[0].value.split()[0])
+    at.selectbox(key="builder-card-fw").select("Nominod").run()
+    at.number_input(key="builder-copies").set_value(6).run()
+    at.button(key="builder-add").click().run()
+    ok(at)
+    assert at.subheader[0].value == f"{size + 6} cards"
+    assert "DECK-COPIES" in at.error[0].value and "Nominod" in at.error[0].value
+    at.button(key="builder-remove").click().run()
+    assert ok(at).success[0].value.startswith("Legal fw deck")
+    assert len(at.get("plotly_chart")) >= 3          # curve, types, nature mix (+ draw odds)
+
+
+def test_deck_builder_fr_shows_gems_and_draw_odds_for_a_group(store: Path) -> None:
+    at = open_page("deck_builder")
+    at.selectbox(key="builder-ruleset").select("fr").run()
+    at.button(key="builder-load-starter").click().run()
+    ok(at)
+    assert float(metric(at, "Average gems")) > 0
+    at.radio(key="odds-what").set_value("a group").run()
+    odds = ok(at).dataframe[1].value
+    assert list(odds["turn"]) == list(range(1, 9))
+    assert odds.iloc[:, 2].is_monotonic_increasing
+
+
+def test_deck_builder_saves_uploads_and_downloads(writable_store: Path) -> None:
+    at = open_page("deck_builder")
+    at.button(key="builder-load-starter").click().run()
+    at.text_input(key="builder-name").input("My Test Deck").run()
+    at.button(key="builder-save").click().run()
+    assert "fw/my-test-deck" in ok(at).success[-1].value
+    con = duckdb.connect(str(writable_store), read_only=True)
+    try:
+        assert con.execute("SELECT source FROM decks WHERE deck_id = 'fw/my-test-deck'").fetchone() == ("saved",)
+    finally:
+        con.close()
+    at.radio(key="builder-source").set_value("Saved deck").run()
+    assert "fw/my-test-deck" in ok(at).selectbox(key="builder-stored").options[0] + "".join(
+        at.selectbox(key="builder-stored").options)
+    at.file_uploader(key="builder-upload").set_value(("bad.txt", b"ruleset: fw\n4 Nominodd\n", "text/plain")).run()
+    assert "bad.txt:2" in ok(at).error[-1].value and "did you mean 'Nominod'" in at.error[-1].value
+    at.file_uploader(key="builder-upload").set_value(("two.txt", b"ruleset: fw\nname: Two\n2 Nominod\n", "text/plain")).run()
+    at.button(key="builder-load-upload").click().run()
+    assert ok(at).subheader[0].value == "2 cards"
+
+
+# ---- Calculators ----------------------------------------------------------------------------------------
+
+def test_tohit_follows_att_def_ruleset_and_the_literal_two(store: Path) -> None:
+    at = open_page("calculators")
+    assert metric(at, "Att 3 against Def 4 needs") == "5+ on a D6"
+    at.number_input(key="tohit-att").set_value(10).run()
+    at.number_input(key="tohit-def").set_value(1).run()
+    assert metric(ok(at), "Att 10 against Def 1 needs") == "2+ on a D6"
+    at.radio(key="tohit-ruleset").set_value("bg").run()
+    at.toggle(key="tohit-literal").set_value(True).run()
+    assert metric(ok(at), "Att 10 against Def 1 needs") == "3+ on a D6"
+
+
+def test_combat_planner_reacts_to_the_attacker(store: Path) -> None:
+    at = open_page("calculators")
+    before = metric(at, "P(attacker dies)")
+    at.number_input(key="attacker-defense").set_value(9).run()
+    after = metric(ok(at), "P(attacker dies)")
+    assert float(after) < float(before)
+    assert float(metric(at, "Raid damage (certain)")) >= 0
+
+
+def test_battle_odds_eredan_and_conquest_react(store: Path) -> None:
+    at = open_page("calculators")
+    win = float(metric(at, "Attacker wins"))
+    at.number_input(key="fr-attack").set_value(9).run()
+    assert float(metric(ok(at), "Attacker wins")) > win
+    er = [m.value for m in at.metric if str(m.label).startswith("Damage to")]
+    characters = at.selectbox(key="er-a").options
+    at.selectbox(key="er-a").select(characters[-1]).run()
+    assert [m.value for m in ok(at).metric if str(m.label).startswith("Damage to")] != er or \
+        [m.label for m in at.metric if str(m.label).startswith("Damage to")] != er
+    for f in ("warrior", "craftsman", "mage"):
+        at.number_input(key=f"cq-{f}").set_value(0).run()
+    assert "**0** (troop, field) conquests" in ok(at).markdown[-1].value or any(
+        "**0** (troop, field)" in m.value for m in at.markdown)
+
+
+# ---- Matchup simulator ---------------------------------------------------------------------------------
+
+def test_simulator_runs_a_matchup_and_a_gauntlet(store: Path) -> None:
+    at = open_page("simulator")
+    at.number_input(key="sim-games").set_value(10).run()
+    at.button(key="sim-run").click().run()
+    ok(at)
+    assert " vs " in at.subheader[0].value
+    assert "n = 10" in texts(at)
+    assert "Small sample" in at.warning[0].value
+    cards = at.dataframe[0].value
+    assert {"seat", "card", "win_rate_drawn"} <= set(cards.columns) and len(cards) > 5
+    at.radio(key="sim-mode").set_value("One deck against the starter gauntlet").run()
+    at.number_input(key="sim-games").set_value(2).run()
+    at.button(key="sim-run").click().run()
+    ok(at)
+    assert "starter gauntlet" in at.subheader[0].value
+    assert len(at.dataframe[0].value) == 7        # the seven fw starter decks
+
+
+# ---- Elo history ---------------------------------------------------------------------------------------
+
+def test_elo_switches_systems_and_axes(store: Path) -> None:
+    at = open_page("elo")
+    board = at.dataframe[0].value
+    assert board["rating"].sum() == pytest.approx(1000 * len(board))      # fw: zero-sum from 1000
+    at.radio(key="elo-system").set_value("openskill").run()
+    other = ok(at).dataframe[0].value
+    assert other["rating"].tolist() != board["rating"].tolist()
+    at.radio(key="elo-axis").set_value("game number").run()
+    ok(at)
+    at.multiselect(key="elo-players").set_value([]).run()
+    assert "Choose at least one player" in ok(at).info[0].value
+
+
+def test_elo_writes_rating_history_to_the_store(writable_store: Path) -> None:
+    at = open_page("elo")
+    at.button(key="elo-write").click().run()
+    assert ok(at).success[0].value.startswith("Written: fw")
+    con = duckdb.connect(str(writable_store), read_only=True)
+    try:
+        systems = {r[0] for r in con.execute("SELECT DISTINCT system FROM rating_history").fetchall()}
+    finally:
+        con.close()
+    assert systems == {"fw", "elo", "openskill"}
+
+
+# ---- Balance report ------------------------------------------------------------------------------------
+
+def test_balance_report_switches_ruleset_and_filters_cards(store: Path) -> None:
+    at = open_page("balance")
+    fw_cards = at.dataframe[0].value
+    assert {"card", "games", "win_rate", "low", "high", "small_sample"} <= set(fw_cards.columns)
+    assert (fw_cards["ruleset"] == "fw").all()
+    at.text_input(key="bal-search").input("zzz-no-card").run()
+    assert len(ok(at).dataframe[0].value) == 0
+    at.text_input(key="bal-search").input("").run()
+    at.selectbox(key="bal-ruleset").select("bg").run()
+    assert (ok(at).dataframe[0].value["ruleset"] == "bg").all()
+    assert len(at.get("plotly_chart")) >= 2
+
+
+# ---- Match logs ----------------------------------------------------------------------------------------
+
+def test_match_logs_browse_filters_by_ruleset(store: Path) -> None:
+    at = open_page("match_logs")
+    everything = len(at.dataframe[0].value)
+    at.selectbox(key="logs-ruleset").select("bg").run()
+    bg = ok(at).dataframe[0].value
+    assert 0 < len(bg) < everything and (bg["ruleset"] == "bg").all()
+
+
+def test_match_logs_import_refuses_bad_rows_and_imports_good_ones(writable_store: Path) -> None:
+    before = matches_in(writable_store)
+    at = open_page("match_logs")
+    header = "match_id,played_at,ruleset,mode,player_a,player_b,first,winner,turns\n"
+    bad = header + "x1,2026-05-01T10:00:00,fw,pvp,ann,bob,a,ann,9\n"
+    at.file_uploader(key="logs-upload").set_value([("bad.csv", bad.encode(), "text/csv")]).run()
+    at.button(key="logs-import").click().run()
+    ok(at)
+    assert "Import refused, the store is unchanged" in at.error[0].value
+    problems = at.dataframe[0].value
+    assert problems.iloc[0][["file", "row", "column"]].tolist() == ["bad.csv", 1, "winner"]
+    assert matches_in(writable_store) == before
+    good = header + "x1,2026-05-01T10:00:00,fw,pvp,ann,bob,a,a,9\nx2,2026-05-02T10:00:00,fw,pvp,bob,ann,b,draw,7\n"
+    at.file_uploader(key="logs-upload").set_value([("good.csv", good.encode(), "text/csv")]).run()
+    at.button(key="logs-import").click().run()
+    assert ok(at).success[0].value.startswith("Imported 2 matches")
+    assert matches_in(writable_store) == before + 2
+
+
+def test_match_logs_league_runs_with_progress_and_pages_see_it(writable_store: Path) -> None:
+    before = matches_in(writable_store)
+    at = open_page("match_logs")
+    at.number_input(key="league-matches").set_value(4).run()
+    at.number_input(key="league-players").set_value(3).run()
+    started = time.perf_counter()
+    at.button(key="league-run").click().run()
+    assert ok(at).success[0].value.startswith("fw league (seed 100): 3 players, 4 matches")
+    assert time.perf_counter() - started < TIMEOUT
+    assert len(at.get("progress")) == 1
+    assert matches_in(writable_store) == before + 4
+    at.switch_page("fwlab/ui/pages/home.py").run()
+    assert metric(ok(at), "Matches") == str(before + 4)
+    at.switch_page("fwlab/ui/pages/match_logs.py").run()
+    at.button(key="league-run").click().run()
+    assert "already in the store" in ok(at).error[0].value
