@@ -87,6 +87,7 @@ def run_leaderboard(args: argparse.Namespace) -> int:
             write_history(db, openskill_limit=args.limit)
         con = open_source(db=db)
         try:
+            con.execute("SET enable_progress_bar = false")  # it would print into --json output
             run = rate(read_matches(con), args.system, limit=args.limit)
         finally:
             con.close()
@@ -112,6 +113,7 @@ def read_log(path: Path) -> Any:
         raise ValueError(f"{path}: no such file")
     con = duckdb.connect()
     try:
+        con.execute("SET enable_progress_bar = false")
         return con.execute(f"SELECT * FROM {reader}", [str(path)]).df()
     finally:
         con.close()

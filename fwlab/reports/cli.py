@@ -43,6 +43,7 @@ def run_balance(args: argparse.Namespace) -> int:
     try:
         con = open_source(parquet=args.parquet) if args.parquet else open_source(db=args.db or default_db())
         try:
+            con.execute("SET enable_progress_bar = false")  # it would print into --json output
             report = balance_report(con, ruleset=args.ruleset, min_games=args.min_games, shrink=args.shrink)
         finally:
             con.close()
