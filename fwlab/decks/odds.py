@@ -27,8 +27,6 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from scipy.stats import hypergeom
-
 from ..catalog import Catalog, load_catalog
 from .decklist import Deck
 
@@ -57,6 +55,8 @@ def p_at_least(k: int, *, copies: int, deck_size: int, seen: int) -> float:
         raise ValueError(f"need 0 <= copies ({copies}) <= deck size ({deck_size}) and a non-empty deck")
     if k <= 0:
         return 1.0
+    from scipy.stats import hypergeom  # imported here: scipy.stats is slow to import for every user of decks
+
     seen = min(seen, deck_size)
     return float(hypergeom.sf(k - 1, deck_size, copies, seen))
 
