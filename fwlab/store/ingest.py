@@ -11,7 +11,9 @@ leaves the store as it was. ``docs/match-logs.md`` describes the format.
 
 from __future__ import annotations
 
+import csv
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -53,9 +55,10 @@ class Problem:
 
     def __str__(self) -> str:
         where = [self.file]
-        where.append(f"row {self.row}" if self.row is not None else "header")
+        if self.row is not None:
+            where.append(f"row {self.row}")
         if self.column:
-            where.append(f"column {self.column}")
+            where += (["header"] if self.row is None else []) + [f"column {self.column}"]
         shown = "" if self.value is None else f" (value {self.value!r})"
         return f"{', '.join(where)}: {self.message}{shown}"
 
@@ -102,6 +105,39 @@ def _q(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def _csv_header(path: Path, delim: str) -> list[str] | None:
+    """The column names of a CSV file's first line (only that line is read in Python)."""
+    with path.open(newline="", encoding="utf-8-sig") as fh:
+        first = next(csv.reader(fh, delimiter=delim), None)
+    return [c.strip() for c in first] if first else None
+
+
+def _csv_reader(header: list[str], delim: str) -> str:
+    """A strict ``read_csv``: the header as given, every column as text, a ragged row is an error."""
+    spec = "{" + ", ".join("'" + c.replace("'", "''") + "': 'VARCHAR'" for c in header) + "}"
+    d = "\\t" if delim == "\t" else delim
+    return (f"read_csv(?, header=true, auto_detect=false, skip=0, delim=E'{d}', quote='\"', escape='\"', "
+            f"columns={spec}, strict_mode=true)")
+
+
+_CSV_LINE = re.compile(r"CSV Error on Line: (\d+)")
+_CSV_COUNT = re.compile(r"Expected Number of Columns: (\d+) Found: (\d+)")
+_ORIGINAL = re.compile(r"Original Line: (.*)")
+
+
+def _read_problem(label: str, text: str) -> Problem:
+    """A DuckDB read error as a problem, with the data row when DuckDB names the line."""
+    line, count, original = _CSV_LINE.search(text), _CSV_COUNT.search(text), _ORIGINAL.search(text)
+    if line:
+        row = int(line.group(1)) - 1
+        value = original.group(1)[:60] if original else None
+        if count:
+            return Problem(label, row, None, value,
+                           f"does not have the {count.group(1)} fields of the header")
+        return Problem(label, row, None, value, "cannot be read as CSV")
+    return Problem(label, None, None, None, f"cannot read: {text.splitlines()[0]}")
+
+
 class _Staging:
     """The TEMP tables of one import: one per file, then one typed table per kind."""
 
@@ -127,14 +163,18 @@ class _Staging:
                 spec = "{" + ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}': 'VARCHAR'" for c in cols) + "}"
                 src, args = f"read_json(?, format='newline_delimited', columns={spec})", [str(path)]
             elif ".csv" in suffix or ".tsv" in suffix or ".txt" in suffix:
-                src, args = "read_csv(?, header=true, all_varchar=true)", [str(path)]
+                header = _csv_header(path, "\t" if ".tsv" in suffix else ",")
+                if header is None:
+                    self.problems.append(Problem(label, None, None, None, "the file is empty (no header row)"))
+                    return
+                src, args = _csv_reader(header, "\t" if ".tsv" in suffix else ","), [str(path)]
             else:
                 self.problems.append(Problem(label, None, None, None,
                                              "unknown file type; use .csv, .parquet or .jsonl"))
                 return
             self.con.execute(f"CREATE TEMP TABLE {table} AS SELECT * FROM {src}", args)
         except duckdb.Error as exc:
-            self.problems.append(Problem(label, None, None, None, f"cannot read: {str(exc).splitlines()[0]}"))
+            self.problems.append(_read_problem(label, str(exc)))
             return
         described = self.con.execute(f"DESCRIBE {table}").fetchall()
         columns = [r[0] for r in described]

@@ -260,3 +260,30 @@ def test_an_import_killed_mid_write_leaves_the_store_as_before(store: Path, tmp_
     assert fingerprint(store) == before
     con = connect(store)  # reopens cleanly and can take the same import afterwards
     assert import_files(con, [big]).counts == {"matches": 150000}
+
+
+def test_a_ragged_csv_row_an_empty_file_and_a_missing_file_are_named(store: Path, tmp_path: Path,
+                                                                     fingerprint) -> None:
+    ragged = tmp_path / "ragged.csv"
+    ragged.write_text("".join(",".join(r) + "\n" for r in [MATCH_HEADER, MATCHES[0], MATCHES[1][:-2]]))
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    before = fingerprint(store)
+    con = connect(store)
+    with pytest.raises(ImportProblem) as exc:
+        import_files(con, [ragged, empty, tmp_path / "nothere.csv"])
+    con.close()
+    text = str(exc.value)
+    assert f"{ragged}, row 2: does not have the 13 fields of the header (value 'm-002," in text
+    assert f"{empty}: the file is empty (no header row)" in text
+    assert f"{tmp_path / 'nothere.csv'}: file not found" in text
+    assert fingerprint(store) == before
+
+
+def test_a_tsv_with_padded_header_names_and_a_byte_order_mark_imports(store: Path, tmp_path: Path) -> None:
+    tsv = tmp_path / "m.tsv"
+    tsv.write_text("\ufeff" + "\t".join(f" {c} " for c in MATCH_HEADER) + "\n"
+                   + "".join("\t".join(r) + "\n" for r in MATCHES), encoding="utf-8")
+    con = connect(store)
+    assert import_files(con, [tsv]).counts == {"matches": 3}
+    assert con.execute("SELECT player_a FROM matches WHERE match_id = 'm-001'").fetchone() == ("O'Brien",)
