@@ -165,3 +165,17 @@ def test_elo_replay_names_the_bad_row(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["elo", "replay", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert "m2" in err and "winner" in err and "bad.csv" in err
+
+
+def test_elo_cli_write_recomputes_rating_history(store: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["elo", "--db", str(store), "--write", "--json"]) == 0
+    capsys.readouterr()
+    con = duckdb.connect(str(store), read_only=True)
+    rows = con.execute("SELECT system, count(*) FROM rating_history GROUP BY system ORDER BY system").fetchall()
+    con.close()
+    assert rows == [("elo", 8), ("fw", 8), ("openskill", 8)]
+
+
+def test_elo_cli_names_a_missing_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["elo", "--db", str(tmp_path / "nowhere.duckdb")]) == 2
+    assert "nowhere.duckdb" in capsys.readouterr().err
