@@ -503,6 +503,7 @@ def test_FW_EVENT_5_phase_restricted_events_only_in_their_phase():
 
 
 def test_FW_EFFECT_1_card_effect_paid_from_pool_FW_EFFECT_2_once_per_turn_FW_LOCK_3():
+    """KW-EFFECT: the Sniper's effect keyword, cost 1 Res, locks its card."""
     g = position(a_board=["Sniper"], b_board=["Brute"], pool=(3, 0))
     s, b = iid(g, "Sniper", 0), iid(g, "Brute", 1)
     g.apply(Action("effect", s, b, 0))
