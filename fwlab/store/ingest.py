@@ -293,6 +293,11 @@ def _checks(kind: str, t: str) -> list[str]:
         for col in ("deck_a", "deck_b"):
             out.append(sel(col, "'unknown deck id (not in decks; save or import the deck first)'",
                            f"{col} IS NOT NULL AND {col} NOT IN (SELECT deck_id FROM decks)"))
+            out.append(f"""SELECT m._file, m._row, '{col}', m.{col},
+                    'is a ' || d.ruleset || ' deck; a ' || m.ruleset || ' match needs a ' || fm.family || ' deck'
+                FROM {t} m JOIN decks d ON d.deck_id = m.{col}
+                JOIN _fwlab_families fm ON fm.ruleset = m.ruleset JOIN _fwlab_families fd ON fd.ruleset = d.ruleset
+                WHERE fm.family <> fd.family""")
     else:
         out.append(sel("match_id", "'unknown match (not in the imported matches nor in the store)'",
                        "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_rulesets)"))

@@ -143,6 +143,8 @@ BAD = [
      2, "played_at", "UTC"),
     ("unknown deck", "m", _edit(MATCHES, MATCH_HEADER, 3, "deck_b", "bg/nope"), MATCH_HEADER, 3, "deck_b",
      "unknown deck"),
+    ("deck of another game", "m", _edit(MATCHES, MATCH_HEADER, 3, "deck_a", "eredan/ember_court"), MATCH_HEADER, 3,
+     "deck_a", "a bg match needs a daemornia deck"),
     ("empty player", "m", _edit(MATCHES, MATCH_HEADER, 1, "player_a", ""), MATCH_HEADER, 1, "player_a", "empty"),
     ("unknown card", "e", _edit(EVENTS, EVENT_HEADER, 3, "card", "Steel Mil"), EVENT_HEADER, 3, "card",
      "daemornia catalog"),
