@@ -187,9 +187,9 @@ def test_vanilla_creatures_say_so(catalog):
 
 def _keyword_points(ab) -> int:
     n = ab.get("n", 0)
-    points = {"swift": 3, "elusive": 4, "vigilant": 2, "guardian": 1 + n, "raider": 1 + n, "siege": n,
+    points = {"swift": 3, "elusive": 6, "vigilant": 2, "guardian": n, "raider": 2 * n, "siege": n,
               "shield": 2 * n + 1, "income": 3 * n, "discount": 3 * n, "last_gasp": 1 + n, "effect": 2,
-              "heal": (2 * n + 1) if ab.get("target") == "allies" else n + 1}
+              "heal": 2 * n if ab.get("target") == "allies" else n + 1}
     return points[ab["kw"]]
 
 
