@@ -189,7 +189,16 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
     # state: (deck remaining, hand, deployed on every turn so far) -> probability
     states: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {(tuple(buckets), empty, True): 1.0}
 
-    def draw(sts: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float]) -> dict[tuple[tuple[int, ...], tuple[int, ...], bool], float]:
+    def caps(first: int) -> tuple[int, ...]:
+        """Most cards of each bucket that can still matter from turn ``first`` on: a card of cost c is
+        played at most res // c times a turn, a free card only needs to be there, a dearer one never
+        matters. Holding more than that changes nothing, so hands are capped (exactly) to keep the
+        enumeration small."""
+        rest = [max(d) for d in res_dists[first:]]
+        return (min(1, len(rest)), *(sum(r // c for r in rest) for c in range(1, max_res + 1)), 0)
+
+    def draw(sts: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float],
+             cap: tuple[int, ...]) -> dict[tuple[tuple[int, ...], tuple[int, ...], bool], float]:
         out: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
         for (rem, hand, ok), p in sts.items():
             left = sum(rem)
@@ -198,15 +207,16 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
                 continue
             for b, r in enumerate(rem):
                 if r:
-                    key = (rem[:b] + (r - 1,) + rem[b + 1:], hand[:b] + (hand[b] + 1,) + hand[b + 1:], ok)
+                    key = (rem[:b] + (r - 1,) + rem[b + 1:], hand[:b] + (min(cap[b], hand[b] + 1),) + hand[b + 1:], ok)
                     out[key] = out.get(key, 0.0) + p * r / left
         return out
 
     for _ in range(5):
-        states = draw(states)
+        states = draw(states, caps(0))
     p_deploy, p_every = [], []
     for t in range(turns):
-        states = draw(states)
+        states = draw(states, caps(t))
+        after = caps(t + 1)
         nxt: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
         can = every = 0.0
         for (rem, hand, ok), p in states.items():
@@ -216,7 +226,7 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
                 can += m if able else 0.0
                 every += m if able and ok else 0.0
                 played = _best_play(hand, res)
-                key = (rem, tuple(h - x for h, x in zip(hand, played)), ok and able)
+                key = (rem, tuple(min(cp, h - x) for h, x, cp in zip(hand, played, after)), ok and able)
                 nxt[key] = nxt.get(key, 0.0) + m
         states = nxt
         p_deploy.append(can)
