@@ -1,0 +1,153 @@
+"""The real app in a real browser: `streamlit run` driven by Playwright over Debian's chromium.
+
+No browser is downloaded: the test uses ``$FWLAB_CHROMIUM`` (default ``/usr/bin/chromium``). Without
+it the test is skipped, unless ``FWLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``), where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("FWLAB_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PAGES = {"": "fwlab workbench", "catalog": "Card catalog", "deck_builder": "Deck builder",
+         "calculators": "Calculators", "simulator": "Matchup simulator", "elo": "Elo history",
+         "balance": "Balance report", "match_logs": "Match logs"}
+
+pytestmark = pytest.mark.e2e
+
+
+def _need_browser() -> None:
+    problem = None
+    if not Path(CHROMIUM).exists():
+        problem = f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            problem = "the playwright package is not installed"
+    if problem:
+        if os.environ.get("FWLAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"FWLAB_REQUIRE_BROWSER=1 but {problem}")
+        pytest.skip(problem)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    _need_browser()
+    tmp = tmp_path_factory.mktemp("e2e")
+    db = tmp / "fwlab.duckdb"
+    subprocess.run([sys.executable, "-m", "fwlab.cli", "init", "--db", str(db), "--league-matches", "20"],
+                   check=True, cwd=ROOT, capture_output=True)
+    port = _free_port()
+    log = (tmp / "streamlit.log").open("w")
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+                             "--server.port", str(port), "--server.address", "127.0.0.1",
+                             "--browser.gatherUsageStats", "false"],
+                            cwd=ROOT, env={**os.environ, "FWLAB_DB": str(db)}, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("streamlit did not become healthy:\n" + (tmp / "streamlit.log").read_text())
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def page(server: str) -> Iterator[Page]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+        pg.set_default_timeout(60_000)
+        yield pg
+        browser.close()
+
+
+def _open(page: Page, base: str, path: str, title: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{base}/{path}")
+    expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
+    page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached", timeout=60_000)
+    assert page.locator('[data-testid="stException"]').count() == 0, f"exception on {path or 'home'}"
+
+
+def test_every_page_opens_without_an_exception(server: str, page: Page) -> None:
+    for path, title in PAGES.items():
+        _open(page, server, path, title)
+    from playwright.sync_api import expect
+
+    _open(page, server, "", PAGES[""])
+    expect(page.get_by_test_id("stMetric").filter(has_text="Matches")).to_contain_text("25")
+    expect(page.locator('[data-testid="stPlotlyChart"]').first).to_be_visible()
+
+
+def test_build_and_validate_a_deck(server: str, page: Page) -> None:
+    from playwright.sync_api import expect
+
+    _open(page, server, "deck_builder", "Deck builder")
+    pg = page
+    pg.get_by_role("button", name="Load starter deck").click()
+    expect(pg.get_by_text("Legal fw deck (40 cards).")).to_be_visible()
+    copies = pg.get_by_label("Copies", exact=True)
+    copies.fill("5")
+    copies.press("Enter")
+    pg.get_by_role("button", name="Add", exact=True).click()
+    expect(pg.get_by_text("DECK-COPIES")).to_be_visible()
+    expect(pg.get_by_role("heading", name="45 cards")).to_be_visible()
+    pg.get_by_role("button", name="Remove", exact=True).click()
+    expect(pg.get_by_text("Legal fw deck (40 cards).")).to_be_visible()
+
+
+def test_run_a_small_simulation_to_completion(server: str, page: Page) -> None:
+    from playwright.sync_api import expect
+
+    _open(page, server, "simulator", "Matchup simulator")
+    pg = page
+    games = pg.get_by_label("Games", exact=True)
+    games.fill("20")
+    games.press("Enter")
+    pg.wait_for_selector('[data-testid="stStatusWidget"]', state="detached")
+    pg.get_by_role("button", name="Run the simulation").click()
+    expect(pg.get_by_text("Done: 20 games")).to_be_visible(timeout=120_000)
+    expect(pg.get_by_text("n = 20").first).to_be_visible()
+    assert pg.locator('[data-testid="stPlotlyChart"]').count() >= 2
