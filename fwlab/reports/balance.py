@@ -62,15 +62,15 @@ coded AS (
 ),
 parts AS (SELECT card, n, code // 6 AS points, (code % 6) // 2 AS drawn_state, code % 2 AS deployed FROM coded)
 SELECT $ruleset AS ruleset, card,
-    sum(n) AS games, sum(n * points) AS points,
-    coalesce(sum(n) FILTER (WHERE drawn_state = 2), 0) AS opening_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state = 2), 0) AS opening_points,
-    coalesce(sum(n) FILTER (WHERE drawn_state > 0), 0) AS drawn_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state > 0), 0) AS drawn_points,
-    coalesce(sum(n) FILTER (WHERE deployed = 1), 0) AS deployed_games,
-    coalesce(sum(n * points) FILTER (WHERE deployed = 1), 0) AS deployed_points,
-    coalesce(sum(n) FILTER (WHERE drawn_state = 0), 0) AS never_drawn_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state = 0), 0) AS never_drawn_points,
+    sum(n)::BIGINT AS games, sum(n * points)::BIGINT AS points,
+    coalesce(sum(n) FILTER (WHERE drawn_state = 2), 0)::BIGINT AS opening_games,
+    coalesce(sum(n * points) FILTER (WHERE drawn_state = 2), 0)::BIGINT AS opening_points,
+    coalesce(sum(n) FILTER (WHERE drawn_state > 0), 0)::BIGINT AS drawn_games,
+    coalesce(sum(n * points) FILTER (WHERE drawn_state > 0), 0)::BIGINT AS drawn_points,
+    coalesce(sum(n) FILTER (WHERE deployed = 1), 0)::BIGINT AS deployed_games,
+    coalesce(sum(n * points) FILTER (WHERE deployed = 1), 0)::BIGINT AS deployed_points,
+    coalesce(sum(n) FILTER (WHERE drawn_state = 0), 0)::BIGINT AS never_drawn_games,
+    coalesce(sum(n * points) FILTER (WHERE drawn_state = 0), 0)::BIGINT AS never_drawn_points,
     (SELECT 2 * count(*) FROM matches WHERE ruleset = $ruleset) AS seat_games
 FROM parts GROUP BY card ORDER BY card
 """
@@ -91,8 +91,8 @@ seats AS (
 DECK_SQL = (
     _SEATS
     + """
-SELECT ruleset, deck, count(*) AS games, sum(points) AS points,
-    sum(count(*)) OVER (PARTITION BY ruleset) AS seat_games
+SELECT ruleset, deck, count(*) AS games, sum(points)::BIGINT AS points,
+    sum(count(*)) OVER (PARTITION BY ruleset)::BIGINT AS seat_games
 FROM seats WHERE deck IS NOT NULL AND deck <> ''
 GROUP BY ruleset, deck ORDER BY ruleset, deck
 """
@@ -101,7 +101,7 @@ GROUP BY ruleset, deck ORDER BY ruleset, deck
 MATCHUP_SQL = (
     _SEATS
     + """
-SELECT ruleset, deck, opponent, count(*) AS games, sum(points) AS points
+SELECT ruleset, deck, opponent, count(*) AS games, sum(points)::BIGINT AS points
 FROM seats WHERE deck IS NOT NULL AND deck <> '' AND opponent IS NOT NULL AND opponent <> ''
 GROUP BY ruleset, deck, opponent ORDER BY ruleset, deck, opponent
 """

@@ -105,7 +105,7 @@ def card_table_html(report: BalanceReport) -> str:
                 f"{_pct(d)} [{_pct(lo)}, {_pct(hi)}]"
                 for d, lo, hi in zip(c["improvement"], c["improvement_low"], c["improvement_high"])
             ],
-            "stands out": c["stands_out"].fillna("").astype(str) + " " + c["stands_out_on"].fillna("").astype(str),
+            "stands out": [f"{f} ({on})" if isinstance(f, str) else "" for f, on in zip(c["stands_out"], c["stands_out_on"])],
             "small sample": c["small_sample"].map({True: "yes", False: ""}),
         }
     )  # fmt: skip
@@ -130,9 +130,13 @@ def render_html(report: BalanceReport) -> str:
         parts.append(_figure_div(win_rate_vs_play_rate(report)))
     parts.append(card_table_html(report))
     parts.append("<h2>Decks</h2>")
-    decks = report.decks.assign(**{"win rate [95%]": _with_interval(report.decks, "")})
-    parts.append(decks[["ruleset", "deck", "games", "play_rate", "win rate [95%]", "small_sample", "stands_out"]]
-                 .to_html(index=False, escape=True, border=0))  # fmt: skip
+    d = report.decks
+    decks = pd.DataFrame({
+        "ruleset": d["ruleset"], "deck": d["deck"], "games": d["games"], "play rate": d["play_rate"].map(_pct),
+        "win rate [95%]": _with_interval(d, ""), "stands out": d["stands_out"].fillna(""),
+        "small sample": d["small_sample"].map({True: "yes", False: ""}),
+    })  # fmt: skip
+    parts.append(decks.to_html(index=False, escape=True, border=0))
     if len(report.matchups):
         parts.append(_figure_div(matchup_heatmap(report)))
     parts.append("<h2>Game length and end reasons</h2>")

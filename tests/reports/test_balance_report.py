@@ -169,6 +169,7 @@ def test_to_json_round_trips_without_nan(con: duckdb.DuckDBPyConnection) -> None
     relic = next(c for c in data["cards"] if c["card"] == "Rare Relic")
     assert relic["improvement"] is None  # never drawn anywhere: no 'drawn' sample
     assert "NaN" not in balance_report(con).to_json()
+    assert relic["games"] == 5 and isinstance(relic["games"], int) and isinstance(relic["drawn_games"], int)
 
 
 def test_report_cli_json_from_parquet(parquet_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
