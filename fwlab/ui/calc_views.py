@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
-import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -182,10 +181,11 @@ def battle_section(decks: dict[str, Deck]) -> None:
     m[0].metric("Attacker wins", f"{odds.p_win:.4f}")
     m[1].metric("Tie (both destroyed)", f"{odds.p_tie:.4f}")
     m[2].metric("Defender wins", f"{odds.p_lose:.4f}")
-    totals = pd.DataFrame([{"side": "attacker", "total": k, "probability": v} for k, v in odds.attacker_totals.items()]
-                          + [{"side": "defender", "total": k, "probability": v} for k, v in odds.defender_totals.items()])
-    fig = px.bar(totals, x="total", y="probability", color="side", barmode="group",
-                 title="Battle totals (stat + flipped gems + power-ups)")
+    fig = go.Figure([go.Bar(name=side, x=[str(k) for k in totals], y=list(totals.values()))
+                     for side, totals in (("attacker", odds.attacker_totals), ("defender", odds.defender_totals))],
+                    layout={"title": {"text": "Battle totals (stat + flipped gems + power-ups)"}, "barmode": "group",
+                            "xaxis": {"title": {"text": "total"}}, "yaxis": {"title": {"text": "probability"}},
+                            "height": 320})
     chart(fig, key="fr-totals")
     st.caption("A flip is a uniformly random card of the whole deck; tricks are not modelled.")
     table(pd.DataFrame({"sphere": list(odds.attacker_triggers), "attacker's flip triggers": list(odds.attacker_triggers.values()),

@@ -7,7 +7,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
-import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -62,23 +61,29 @@ def small_sample_note(n: int) -> None:
         st.warning(f"Small sample: only {n} games, so the interval is wide. Play more games before trusting it.")
 
 
+_MARGIN = {"l": 10, "r": 10, "t": 40, "b": 10}
+
+
 def bar(counts: Mapping[Any, float], x: str, y: str, title: str, color: str | None = None) -> go.Figure:
-    """A bar chart of a mapping (keys on x)."""
-    df = pd.DataFrame({x: [str(k) for k in counts], y: list(counts.values())})
-    fig = px.bar(df, x=x, y=y, title=title, color_discrete_sequence=[color] if color else None)
-    fig.update_layout(margin={"l": 10, "r": 10, "t": 40, "b": 10}, height=320)
-    fig.update_xaxes(type="category")
-    return fig
+    """A bar chart of a mapping (keys on x, as categories).
+
+    Built with ``plotly.graph_objects`` directly: plotly express costs ~0.1-0.3 s a figure, too much
+    for pages that draw several charts on every rerun.
+    """
+    return go.Figure(
+        go.Bar(x=[str(k) for k in counts], y=list(counts.values()), marker_color=color),
+        layout={"title": {"text": title}, "margin": _MARGIN, "height": 320,
+                "xaxis": {"title": {"text": x}, "type": "category"}, "yaxis": {"title": {"text": y}}})
 
 
 def pmf_bar(probs: Iterable[float], x: str, title: str) -> go.Figure:
     """An exact distribution (``probs[k] = P(k)``) as bars, zero-probability values left out."""
     rows = [(k, float(p)) for k, p in enumerate(probs) if p > 1e-15]
-    df = pd.DataFrame(rows, columns=[x, "probability"])
-    fig = px.bar(df, x=x, y="probability", title=title, text_auto=".3f")
-    fig.update_layout(margin={"l": 10, "r": 10, "t": 40, "b": 10}, height=300, yaxis_range=[0, 1])
-    fig.update_xaxes(type="category")
-    return fig
+    return go.Figure(
+        go.Bar(x=[str(k) for k, _ in rows], y=[p for _, p in rows], text=[f"{p:.3f}" for _, p in rows]),
+        layout={"title": {"text": title}, "margin": _MARGIN, "height": 300,
+                "xaxis": {"title": {"text": x}, "type": "category"},
+                "yaxis": {"title": {"text": "probability"}, "range": [0, 1]}})
 
 
 def chart(fig: go.Figure, key: str) -> None:
