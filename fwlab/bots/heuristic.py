@@ -420,10 +420,13 @@ class HeuristicBot:
             dd = g.defs[iid]
             if dd.type != EVENT or g.cost(p, dd) > me.pool or event_playable(g, p, iid) is not None:
                 continue
+            act = None
             if any(e.do == "counter" for e in dd.event_effects):
-                return Action("event", iid, -1)
-            if any(e.do == "return" for e in dd.event_effects) and tu is not None and tu.owner == p:
-                return Action("event", iid, tu.iid)
+                act = Action("event", iid, -1)
+            elif any(e.do == "return" for e in dd.event_effects) and tu is not None and tu.owner == p:
+                act = Action("event", iid, tu.iid)
+            if act is not None and g.why_illegal(act) is None:
+                return act
         return PASS
 
     def _discard(self, g: Game) -> Action:

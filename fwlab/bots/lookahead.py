@@ -49,7 +49,9 @@ class LookaheadBot:
         return self.base.choose(g)
 
     def _pick(self, g: Game, key: tuple[int, int]) -> int:
-        firsts = [str(v.choose(g)) for v in self.variants]
+        # fresh bots for the comparison: choosing caches plans, which must not leak into the real game
+        probes = [HeuristicBot(0, aggression=v.aggression) for v in self.variants]
+        firsts = [str(v.choose(g)) for v in probes]
         if len(set(firsts)) == 1:
             return len(self.variants) // 2
         p = g.decider
@@ -68,7 +70,8 @@ class LookaheadBot:
         c = g.clone(seed=self.rng.getrandbits(32))
         _determinize(c, p, c.rng)
         stop = c.turn + self.horizon
-        base = self.base
+        variant = HeuristicBot(0, aggression=variant.aggression)
+        base = HeuristicBot(0)
         while c.outcome is None and c.turn < stop:
             bot = variant if (c.decider == p and (c.turn, c.decision) == key) else base
             c.apply(bot.choose(c))

@@ -98,3 +98,18 @@ def test_CORE_REPLAY_1_replay_detects_a_tampered_record():
     from fwlab.rules.core import IllegalAction
     with pytest.raises(IllegalAction):
         replay(rec, CATALOG)
+
+
+def test_CORE_CLONE_1_a_clone_plays_on_without_touching_the_original():
+    deck = compile_deck(NAMES[:10] * 4, REAL)
+    g = new_game("fw", deck, deck, 8)
+    bots = (HeuristicBot(1), HeuristicBot(2))
+    for _ in range(60):
+        g.apply(bots[g.current_player()].choose(g))
+    before = g.fingerprint()
+    c = g.clone()
+    assert c.fingerprint() == before
+    cb = (HeuristicBot(1), HeuristicBot(2))
+    while not c.is_terminal():
+        c.apply(cb[c.current_player()].choose(c))
+    assert g.fingerprint() == before

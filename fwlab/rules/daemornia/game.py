@@ -19,7 +19,6 @@ Rule IDs in comments refer to ``docs/rules.md``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 
@@ -132,18 +131,27 @@ class Game:
 
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its dice."""
-        memo: dict[int, object] = {id(d): d for d in self.defs}
-        memo[id(self.cfg)] = self.cfg
-        rec, self.record = self.record, None  # type: ignore[assignment]
-        try:
-            c = copy.deepcopy(self, memo)
-        finally:
-            self.record = rec
-        c.record = GameRecord(self.cfg.ruleset, self.seed, rec.first, rec.decks)
-        c.recording = False
-        c.log_cards = False
+        c = Game.__new__(Game)
+        c.__dict__.update(self.__dict__)
         if seed is not None:
             c.rng = random.Random(seed)
+        else:
+            c.rng = random.Random()
+            c.rng.setstate(self.rng.getstate())
+        units = {iid: u.copy() for iid, u in self.units.items()}
+        c.units = units
+        c.seats = [s.copy(units) for s in self.seats]
+        c.attackers = list(self.attackers)
+        c.blocks = {k: list(v) for k, v in self.blocks.items()}
+        c.blocking = {k: list(v) for k, v in self.blocking.items()}
+        c.assign = dict(self.assign)
+        c.chain = list(self.chain)
+        c.loss_reason = list(self.loss_reason)
+        c.capital_gained = list(self.capital_gained)
+        c.capital_log = []
+        c.log_cards = False
+        c.recording = False
+        c.record = GameRecord(self.cfg.ruleset, self.seed, self.record.first, self.record.decks)
         return c
 
     # ------------------------------------------------------------------ dice and cards

@@ -73,6 +73,16 @@ class Unit:
         self.heal_self, self.heal_allies, self.income, self.last_gasp = heal_self, heal_allies, income, last_gasp
         self.exp_total = exp
 
+    def copy(self) -> Unit:
+        """An independent copy (for search)."""
+        u = Unit.__new__(Unit)
+        for name in Unit.__slots__:
+            setattr(u, name, getattr(self, name))
+        u.attached = list(self.attached)
+        u.buff = list(self.buff)
+        u.used_turn = dict(self.used_turn)
+        return u
+
     @property
     def hp(self) -> int:
         return self.max_hp - self.damage
@@ -105,3 +115,14 @@ class Seat:
         self.scenario_turn = -1            # game turn of the last Scenario deployed
         self.deckouts = 0
         self.discount = [0, 0, 0, 0]       # Res off each card type (KW-DISCOUNT), kept by the game
+
+    def copy(self, units: dict[int, Unit]) -> Seat:
+        """An independent copy whose cards in play are taken from ``units`` (already copied)."""
+        s = Seat.__new__(Seat)
+        for name in Seat.__slots__:
+            setattr(s, name, getattr(self, name))
+        s.deck, s.hand, s.graveyard, s.removed = list(self.deck), list(self.hand), list(self.graveyard), list(self.removed)
+        s.units = [units[u.iid] for u in self.units]
+        s.scenarios = [units[u.iid] for u in self.scenarios]
+        s.discount = list(self.discount)
+        return s
