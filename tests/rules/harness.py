@@ -473,7 +473,7 @@ def position(ruleset: str = "fw", *, a_hand: Sequence[str] = (), b_hand: Sequenc
         s.hand, s.units, s.scenarios, s.graveyard = [], [], [], []
         used: set[int] = set()
 
-        def take(name: str) -> int:
+        def take(name: str, ids: list[int] = ids, used: set[int] = used) -> int:
             for i in ids:
                 if i not in used and g.defs[i].name == name:
                     used.add(i)
