@@ -61,6 +61,9 @@ def open_error(exc: Exception, path: str | Path) -> StoreError:
         m = _PID.search(text)
         pid = f"PID {m.group(1)}" if m else "PID unknown"
         return StoreError(f"{where} is locked by another process ({pid}); close it and retry")
+    if "different configuration" in text:
+        return StoreError(f"{where} is already open in this process with another mode (read-only vs read-write); "
+                          "close that connection first")
     return StoreError(f"cannot open {where}: {text}")
 
 
@@ -80,7 +83,7 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     try:
         con = duckdb.connect(str(path), read_only=read_only)
-    except duckdb.IOException as exc:
+    except (duckdb.IOException, duckdb.ConnectionException) as exc:
         raise open_error(exc, path) from None
     if not read_only:
         migrate(con)

@@ -75,3 +75,15 @@ def test_a_missing_store_opened_read_only_says_to_run_init(tmp_path: Path) -> No
     with pytest.raises(StoreError, match="run `fwlab init`"):
         connect(tmp_path / "nope.duckdb", read_only=True)
     assert not (tmp_path / "nope.duckdb").exists()
+
+
+def test_opening_a_store_read_write_while_this_process_reads_it_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "s.duckdb"
+    connect(path).close()
+    reader = connect(path, read_only=True)
+    try:
+        with pytest.raises(StoreError, match="already open in this process"):
+            connect(path)
+    finally:
+        reader.close()
+    connect(path).close()
