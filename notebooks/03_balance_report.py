@@ -1,0 +1,225 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: tags,-all
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+# ---
+
+# %% [markdown]
+# # Balance report: which cards and decks stand out in the match logs
+#
+# The store (a DuckDB file) keeps every match, one row per card per seat (`card_events`) and the
+# Capital of both seats after every turn (`turn_snapshots`). This notebook
+#
+# 1. opens the store **read-only** and pulls the match logs through DuckDB into **polars** and
+#    **pandas**;
+# 2. computes the **balance report** (`fwlab.reports.balance_report`): win rate of every card and
+#    deck with its 95% Wilson interval, the first seat's edge, game length;
+# 3. lists the **flagged outliers** (cards and decks whose interval excludes the mean);
+# 4. draws the **matchup heatmap**.
+#
+# **Which store.** With `FWLAB_DB` set to an existing store (`make notebooks` does that) the
+# notebook reads it. Without one it builds a small temporary store itself: the catalogs and
+# starter decks of `data/`, then a simulated league of `LEAGUE_MATCHES` bot matches.
+#
+# **Parameters.** The sizes below are CI sizes (a small league, so most intervals are wide). Against a real store only `RULESET` and `MIN_GAMES` matter; for a bigger
+# temporary league raise `LEAGUE_MATCHES` (e.g. 5000, a few minutes).
+
+# %% tags=["parameters"]
+import os
+
+DB = os.environ.get("FWLAB_DB", "")  # a store to read; empty or missing: build a temporary one
+RULESET = "fw"  # the report covers this ruleset
+MIN_GAMES = 30  # cards/decks with fewer games are kept, marked small_sample, never flagged
+LEAGUE_MATCHES = 300  # size of the temporary league (only without a store)
+LEAGUE_PLAYERS = 8
+LEAGUE_SEED = 2
+LEAGUE_LOOKAHEAD = 0  # at most this many lookahead bots in the temporary league (most of a second a game)
+
+# %%
+import tempfile
+from pathlib import Path
+
+import duckdb
+import plotly.express as px
+import plotly.graph_objects as go
+import polars as pl
+
+from fwlab.reports import SEAT_MEAN, balance_report
+from fwlab.reports.render import matchup_heatmap, win_rate_vs_play_rate
+from fwlab.store import connect, open_source
+from fwlab.store.build import build_from_data, load_sources
+from fwlab.store.league import run_league
+from fwlab.store.queries import store_summary
+
+# %% [markdown]
+# ## 1. The store
+#
+# `open_source` attaches the store read-only (the app and the notebooks never hold the write
+# lock) and exposes its tables as views. `temporary_store` is the fallback: it writes a fresh store
+# in a temporary folder with one short-lived read-write connection, exactly as `fwlab init` and
+# `fwlab league` would, then closes it.
+
+# %%
+def temporary_store(ruleset: str, matches: int, players: int, seed: int, lookahead: int) -> Path:
+    """A new store in a temporary folder: data/ catalogs and starter decks plus one simulated league."""
+    path = Path(tempfile.mkdtemp(prefix="fwlab-nb-")) / "fwlab.duckdb"
+    con = connect(path)
+    try:
+        build_from_data(con, load_sources())
+        run_league(con, ruleset=ruleset, players=players, matches=matches, seed=seed, progress=False,
+                   max_lookahead=lookahead)
+    finally:
+        con.close()
+    return path
+
+
+def open_store(db: str) -> tuple[duckdb.DuckDBPyConnection, Path]:
+    if db and Path(db).exists():
+        path = Path(db)
+    else:
+        if db:
+            print(f"{db} does not exist: building a temporary store instead")
+        path = temporary_store(RULESET, LEAGUE_MATCHES, LEAGUE_PLAYERS, LEAGUE_SEED, LEAGUE_LOOKAHEAD)
+    return open_source(path), path
+
+
+con, store_path = open_store(DB)
+summary = store_summary(con)
+print(f"store: {store_path}")
+print(f"{summary['matches']} matches {summary['matches_by_ruleset']}, {summary['players']} players, "
+      f"{summary['card_events']} card events, played {summary['first_match']} to {summary['last_match']}")
+
+# %% [markdown]
+# ## 2. Match logs into polars and pandas
+#
+# DuckDB hands a query's result to polars (`.pl()`) or pandas (`.df()`) without copying row by
+# row. Parameters are always bound (`$ruleset`), never pasted into the SQL text. Each query runs
+# on its own cursor (`con.cursor()`), so a half-read result elsewhere never blocks it.
+
+# %%
+matches = con.cursor().sql(
+    "SELECT match_id, played_at, deck_a, deck_b, first, winner, end_reason, turns FROM matches "
+    "WHERE ruleset = $ruleset ORDER BY played_at, match_id", params={"ruleset": RULESET}).pl()
+print(matches.shape)
+matches.head()
+
+# %% [markdown]
+# With polars: how games end and how long they last, per deck in seat A. A draw is half a win.
+
+# %%
+per_deck = (
+    matches.group_by("deck_a")
+    .agg(games=pl.len(),
+         seat_a_wins=(pl.col("winner") == "a").sum() + 0.5 * (pl.col("winner") == "draw").sum(),
+         mean_turns=pl.col("turns").mean(),
+         capital_endings=(pl.col("end_reason") == "capital").sum())
+    .with_columns(seat_a_win_rate=pl.col("seat_a_wins") / pl.col("games"))
+    .sort("games", descending=True)
+)
+per_deck
+
+# %% [markdown]
+# With pandas: the Capital race. `turn_snapshots` has both seats' Capital after every turn; the
+# median gap (seat A minus seat B) by turn, split by who won, shows when games are decided.
+
+# %%
+race = con.cursor().sql(
+    """SELECT t.turn, t.capital_a - t.capital_b AS gap, m.winner
+       FROM turn_snapshots t JOIN matches m USING (match_id)
+       WHERE m.ruleset = $ruleset AND m.winner IN ('a', 'b') AND t.turn <= 60""", params={"ruleset": RULESET}).df()
+gap = race.groupby(["winner", "turn"], as_index=False)["gap"].median()
+gap["winner"] = gap["winner"].map({"a": "seat A won", "b": "seat B won"})
+px.line(gap, x="turn", y="gap", color="winner", title="Median Capital gap (A − B) after each turn",
+        labels={"gap": "Capital A − Capital B"}).show()
+
+# %% [markdown]
+# ## 3. The balance report
+#
+# For every card, "in deck" means the seat's deck held it; the card's **win rate** is the win
+# rate of the seats whose deck held it, with a 95% Wilson interval. Every game gives out exactly
+# one point between its two seats, so the mean seat win rate is exactly 0.5 and a card **stands
+# out** when its interval excludes 0.5. The second test is the **improvement when drawn**: win
+# rate when drawn minus win rate when never drawn (Newcombe's interval; stands out when it
+# excludes 0). Fewer than `MIN_GAMES` games: marked `small_sample`, never flagged.
+
+# %%
+report = balance_report(con, ruleset=RULESET, min_games=MIN_GAMES, shrink=True)
+fp = report.first_player
+print(f"{report.matches} {RULESET} matches, {report.draws} draws. First seat wins "
+      f"{fp['win_rate']:.3f} (95% {fp['low']:.3f}-{fp['high']:.3f}, {fp['games']} games)"
+      + (f": stands out {fp['stands_out']}" if fp["stands_out"] else ""))
+for note in report.notes:
+    print("-", note)
+
+# %%
+decks = report.decks.sort_values("win_rate")
+fig = go.Figure(go.Scatter(
+    x=decks["win_rate"], y=decks["deck"], mode="markers",
+    marker={"size": 10, "color": decks["stands_out"].map({"above": "#1a9850", "below": "#d73027"}).fillna("#4575b4"),
+            "symbol": ["circle-open" if s else "circle" for s in decks["small_sample"]]},
+    error_x={"type": "data", "symmetric": False, "array": decks["high"] - decks["win_rate"],
+             "arrayminus": decks["win_rate"] - decks["low"]},
+    text=decks["games"].astype(str) + " games", hovertemplate="%{y}: %{x:.1%} (%{text})<extra></extra>"))
+fig.add_vline(x=SEAT_MEAN, line_dash="dot")
+fig.update_layout(title="Deck win rates (95% Wilson; green/red: stands out; open: small sample)",
+                  xaxis_title="win rate", xaxis_tickformat=".0%", height=150 + 40 * len(decks))
+fig.show()
+
+# %%
+win_rate_vs_play_rate(report).show()
+
+# %%
+card_columns = ["card", "games", "play_rate", "win_rate", "low", "high", "win_rate_shrunk", "drawn_win_rate",
+                "never_drawn_win_rate", "improvement", "improvement_low", "improvement_high", "small_sample",
+                "stands_out", "stands_out_on"]
+report.cards[card_columns].head(15).round(3)
+
+# %% [markdown]
+# ## 4. Flagged outliers
+#
+# Cards and decks whose interval excludes the mean, worst first. Read the two tests apart:
+#
+# * a card's **win rate** is the win rate of the decks that hold it. In a league of a few starter
+#   decks most cards sit in one deck only, so their rates are that deck's rate, and a deck played
+#   by a weak bot looks weak: this flag says "this deck's seats win more/less", not yet "this card
+#   is too strong";
+# * the **improvement when drawn** compares games of the same decks with and without the card in
+#   hand, so it is the card's own effect; with a small league its intervals are wide and it rarely
+#   flags anything.
+#
+# The shrunk rate (beta-binomial toward 0.5 with `MIN_GAMES` pseudo-games) is the better point
+# estimate to rank cards with few games.
+
+# %%
+flagged_cards = report.cards[report.cards["stands_out"].notna()].sort_values("win_rate")
+flagged_decks = report.decks[report.decks["stands_out"].notna()].sort_values("win_rate")
+print(f"{len(flagged_cards)} of {len(report.cards)} cards and {len(flagged_decks)} of {len(report.decks)} decks "
+      f"stand out; {int(report.cards['small_sample'].sum())} cards have fewer than {MIN_GAMES} games")
+flagged_cards[card_columns].round(3)
+
+# %%
+flagged_decks.round(3)
+
+# %% [markdown]
+# ## 5. Matchups
+#
+# Each cell: the row deck's win rate against the column deck over every game between them (both
+# seats), with the number of games. Cells with few games are noisy; hover for the count.
+
+# %%
+matchup_heatmap(report).show()
+
+# %%
+small = report.matchups[report.matchups["small_sample"]]
+print(f"{len(small)} of {len(report.matchups)} matchups have fewer than {MIN_GAMES} games")
+report.matchups.sort_values("win_rate", ascending=False).head(10).round(3)
+
+# %%
+con.close()

@@ -1,0 +1,242 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: tags,-all
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+# ---
+
+# %% [markdown]
+# # Elo history: the game's own rule against standard Elo and OpenSkill
+#
+# Fallen Worlds Online ranks players by its own Elo rule: everyone starts at 1000; the winner
+# gains G and the loser loses G, with **G = clamp(10 + trunc((R_loser − R_winner) / 50), 5, 20)**
+# (one point more or less per full 50 points of difference). Only games that reached **four
+# turns** count, and a draw changes nothing. fwlab compares it with two other systems over the
+# same games:
+#
+# * **elo**: standard logistic Elo, expected score 1 / (1 + 10^((R_b − R_a)/400)), K = 32;
+# * **openskill**: the Plackett-Luce model of the OpenSkill library, shown as its conservative
+#   ordinal μ − 3σ (0 for a new player).
+#
+# In a simulated league we know who is strong: every player is a bot of a known level, `random`
+# (weak), `heuristic` or `lookahead` (strong). So we can ask **how many games each system needs to
+# rank the strong bots above the weak ones**. Decks and dice still make single games a lottery, so
+# bot level is the truth only on average (and, in a store's league where each player keeps one
+# deck, the deck's strength is mixed into it).
+#
+# **Which league.** With `FWLAB_DB` set to an existing store the notebook rates the store's
+# matches; without one it simulates a small league of known bots itself (no store needed).
+#
+# **Parameters.** CI sizes: `LEAGUE_MATCHES` matches between the `ROSTER` bots, random and
+# heuristic only, because the lookahead bot takes most of a second a game. For the full picture
+# add it and play more: `papermill 04_elo_history.ipynb out.ipynb -p LEAGUE_MATCHES 3000 -p ROSTER
+# '{"random": 3, "heuristic": 4, "lookahead": 1}'` (roughly a quarter of the games involve the
+# lookahead bot, so count on ten minutes or more).
+
+# %% tags=["parameters"]
+import os
+
+DB = os.environ.get("FWLAB_DB", "")  # a store to rate; empty or missing: simulate a league here
+RULESET = "fw"
+ROSTER = {"random": 4, "heuristic": 4}  # bots of the simulated league by level; add "lookahead": 1 for the full run
+LEAGUE_MATCHES = 400  # matches of the simulated league (only without a store)
+LEAGUE_SEED = 6
+OPENSKILL_LIMIT = None  # rate only the first N games with openskill (about 30 µs a game); None: all
+
+# %%
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import plotly.express as px
+import plotly.graph_objects as go
+from scipy.stats import spearmanr
+
+from fwlab.decks.starters import starter_decks
+from fwlab.ratings import SYSTEMS, rate
+from fwlab.ratings.systems import START
+from fwlab.sim import play_game
+from fwlab.store import open_source
+
+# %% [markdown]
+# The league: with a store, its matches of `RULESET` and its players' bot levels (human players
+# have no level and are left out of the comparison with the truth). Without one, `simulate_league`
+# plays a league here: the `ROSTER` bots meet in random pairs, first seat at random, and **each
+# seat gets a random starter deck every match**, so that over many games a player's results
+# depend on its bot and not on one lucky deck (with one deck per player, the deck's strength would
+# blur the truth). Every game is seeded from `LEAGUE_SEED`.
+
+# %%
+def simulate_league(roster: dict[str, int], matches: int, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """A match log (the store's ``matches`` columns rating needs) and the players with their bot level."""
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 1]))
+    decks = starter_decks(RULESET)
+    people = [(f"{bot} {i + 1}", bot) for bot, n in roster.items() for i in range(n)]
+    game_seeds = np.random.SeedSequence([seed, 2]).generate_state(matches, dtype=np.uint32)
+    start = datetime(2026, 1, 1)
+    rows = []
+    for i in range(matches):
+        ia, ib = rng.choice(len(people), size=2, replace=False)
+        (pa, bot_a), (pb, bot_b) = people[int(ia)], people[int(ib)]
+        first = "a" if rng.random() < 0.5 else "b"
+        deck_a, deck_b = (decks[int(k)] for k in rng.integers(0, len(decks), size=2))
+        r = play_game(deck_a, deck_b, ruleset=RULESET, bot_a=bot_a, bot_b=bot_b, seed=int(game_seeds[i]),
+                      first=first, log_cards=False)
+        rows.append({"match_id": f"nb-{i + 1:05d}", "played_at": start + timedelta(hours=i), "player_a": pa,
+                     "player_b": pb, "deck_a": deck_a.name, "deck_b": deck_b.name, "winner": r.winner,
+                     "turns": r.turns})
+    roster_table = pd.DataFrame({"player": [p for p, _ in people], "kind": "bot", "bot": [b for _, b in people],
+                                 "deck_id": "(a random starter each match)"})
+    return pd.DataFrame(rows), roster_table
+
+
+if DB and Path(DB).exists():
+    con = open_source(DB)
+    matches = con.execute(
+        "SELECT match_id, played_at, player_a, player_b, winner, turns FROM matches WHERE ruleset = ? "
+        "ORDER BY played_at NULLS LAST, match_id", [RULESET]).df()
+    players = con.execute("SELECT player, kind, bot, deck_id FROM players").df()
+    con.close()
+    print(f"store {DB}: {len(matches)} {RULESET} matches")
+else:
+    if DB:
+        print(f"{DB} does not exist: simulating a league instead")
+    matches, players = simulate_league(ROSTER, LEAGUE_MATCHES, LEAGUE_SEED)
+    print(f"simulated league: {len(matches)} {RULESET} matches, {len(players)} bots")
+players[players["player"].isin(set(matches["player_a"]) | set(matches["player_b"]))].sort_values("bot")
+
+# %% [markdown]
+# ## 1. Three systems over the same games
+#
+# `fwlab.ratings.rate` rates a match log in order of play; games under four turns are skipped by
+# all three systems alike.
+
+# %%
+runs = {s: rate(matches, s, limit=OPENSKILL_LIMIT if s == "openskill" else None) for s in SYSTEMS}
+for s, run in runs.items():
+    assert len(run.history) == 2 * run.rated
+    print(f"{s:10s} {run.rated} rated games of {len(matches)}")
+LEVEL = {"random": 0, "heuristic": 1, "lookahead": 2}
+bot_of = dict(zip(players["player"], players["bot"]))
+boards = []
+for s, run in runs.items():
+    b = run.leaderboard.assign(system=s, bot=lambda t: t["player"].map(bot_of))
+    b["rank"] = np.arange(1, len(b) + 1)
+    boards.append(b)
+boards = pd.concat(boards)
+boards.pivot(index="player", columns="system", values="rank").join(
+    players.set_index("player")[["bot", "deck_id"]]).sort_values("fw")
+
+# %% [markdown]
+# ## 2. Ratings over time
+#
+# Each line is a player's rating after each of its rated games, coloured by bot level. The scales
+# differ (the game's rule moves 5-20 points a game, Elo up to 32, OpenSkill's ordinal starts at 0
+# and climbs as σ shrinks), so each system has its own panel.
+
+# %%
+history = pd.concat([run.history.astype({"system": str}) for run in runs.values()], ignore_index=True)
+history["bot"] = history["player"].map(bot_of).fillna("human")
+fig = px.line(history, x="played_at", y="rating_after", color="bot", line_group="player", facet_row="system",
+              hover_name="player", hover_data={"game_no": True}, height=900,
+              color_discrete_map={"random": "#d62728", "heuristic": "#1f77b4", "lookahead": "#2ca02c"},
+              title="Ratings after each rated game")
+fig.update_yaxes(matches=None)
+fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+fig.show()
+
+# %% [markdown]
+# ## 3. How quickly each system separates strong from weak
+#
+# After every rated game of the league we take every player's current rating (the start value
+# until their first game) and compare it with the truth, the bot level, in two ways:
+#
+# * **pairwise order**: of all pairs (strong bot, random bot), the share where the strong one is
+#   rated higher (ties count half); 0.5 is a coin toss, 1.0 a perfect split;
+# * **Spearman rank correlation** between rating and bot level (random < heuristic < lookahead).
+
+# %%
+rated_order = {m: i + 1 for i, m in enumerate(dict.fromkeys(history["match_id"]))}
+known = [p for p in sorted(set(history["player"])) if bot_of.get(p) in LEVEL]
+level = np.array([LEVEL[bot_of[p]] for p in known])
+strong, weak = level > 0, level == 0
+
+
+def ratings_after_each_game(run_history: pd.DataFrame, system: str) -> pd.DataFrame:
+    """Rows: league games 1..n (in order); columns: players; values: rating after that game."""
+    h = run_history.assign(game=run_history["match_id"].map(rated_order))
+    wide = h.pivot_table(index="game", columns="player", values="rating_after", aggfunc="last")
+    wide = wide.reindex(index=range(1, len(rated_order) + 1), columns=known)
+    return wide.ffill().fillna(START[system])
+
+
+def pairwise_order(r: np.ndarray) -> float:
+    if not strong.any() or not weak.any():
+        return float("nan")
+    diff = r[strong][:, None] - r[weak][None, :]
+    return float(((diff > 0) + 0.5 * (diff == 0)).mean())
+
+
+curves = []
+for s, run in runs.items():
+    wide = ratings_after_each_game(run.history, s).to_numpy()
+    for game, r in enumerate(wide, start=1):
+        rho = spearmanr(r, level).statistic if len(set(r)) > 1 and len(set(level)) > 1 else float("nan")
+        curves.append({"system": s, "game": game, "pairwise order": pairwise_order(r), "spearman": rho})
+curves = pd.DataFrame(curves)
+print(f"{int(strong.sum())} strong bots (heuristic/lookahead), {int(weak.sum())} random bots")
+
+# %%
+fig = px.line(curves.melt(["system", "game"], var_name="measure", value_name="value"), x="game", y="value",
+              color="system", facet_col="measure", title="Agreement with the true bot level, game by game",
+              labels={"game": "rated league games played"}, height=420, width=1100)
+fig.add_hline(y=0.5, line_dash="dot", col=1)
+fig.show()
+
+# %% [markdown]
+# A single number per system: the first game after which the pairwise order stays at or above a
+# threshold for the rest of the league (never, in a league too small to get there).
+
+# %%
+def settles(curve: pd.Series, threshold: float) -> int | None:
+    ok = (curve >= threshold).to_numpy()
+    if not ok[-1]:
+        return None
+    bad = np.flatnonzero(~ok)
+    return int(bad[-1]) + 2 if len(bad) else 1
+
+
+summary = []
+for s in SYSTEMS:
+    c = curves[curves["system"] == s].set_index("game")["pairwise order"]
+    summary.append({"system": s, "final pairwise order": c.iloc[-1],
+                    "final spearman": curves[curves["system"] == s]["spearman"].iloc[-1],
+                    **{f"settles >= {t}": settles(c, t) for t in (0.75, 0.9)}})
+pd.DataFrame(summary).set_index("system").round(3)
+
+# %% [markdown]
+# ## 4. The game's rule, zoomed in
+#
+# The game's rule is zero-sum and bounded: a win is worth 5-20 points, so a gap of 500 points is
+# where the favourite's win gains the minimum. Its final spread against Elo's:
+
+# %%
+spread = boards.groupby("system")["rating"].agg(["min", "max", "std"])
+spread["range"] = spread["max"] - spread["min"]
+spread.round(1)
+
+# %%
+fig = go.Figure()
+for s in ("fw", "elo"):
+    b = boards[boards["system"] == s]
+    fig.add_trace(go.Box(y=b["rating"] - START[s], x=b["bot"], name=s, boxpoints="all"))
+fig.update_layout(boxmode="group", title="Final rating minus the start, by bot level",
+                  yaxis_title="rating − start", height=420)
+fig.show()
