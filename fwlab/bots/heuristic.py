@@ -64,8 +64,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.aggression = aggression
         self._plans: dict[tuple[int, int], list] = {}
-        self._no_event: tuple[int, ...] | None = None
-        self._no_effect: tuple[int, ...] | None = None
+        self._no_event: tuple[float, ...] | None = None
+        self._no_effect: tuple[float, ...] | None = None
 
     # -------------------------------------------------------------- entry point
     def choose(self, g: Game) -> Action:
@@ -361,10 +361,10 @@ class HeuristicBot:
                         best = (gain, b.iid, au.iid)
             if best is None:
                 break
-            _, b, a = best
-            plan.append((b, a))
-            free[b] -= 1
-            blocked[a] = blocked.get(a, 0) + 1
+            _, bid, aid = best
+            plan.append((bid, aid))
+            free[bid] -= 1
+            blocked[aid] = blocked.get(aid, 0) + 1
         return plan
 
     def _assign(self, g: Game) -> Action:

@@ -217,6 +217,8 @@ class Game:
 
     def _finish(self, winner: str, reason: str) -> None:
         self.outcome = Outcome(winner, reason, self.turn)
+        if (self.log_cards or self.recording) and (not self.capital_log or self.capital_log[-1][0] != self.turn):
+            self.capital_log.append((self.turn, self.seats[0].capital, self.seats[1].capital))
         self.decision = TERMINAL
         self.decider = -1
 
@@ -397,16 +399,16 @@ class Game:
                 for a in self.attackers:
                     out.append(Action("block", b.iid, a))
         elif d == ASSIGN:
-            a = combat.next_unassigned(self)
-            if a is not None:
-                if self.blocks.get(a):
-                    out += [Action("strike", a, b) for b in self.blocks[a]]
+            who = combat.next_unassigned(self)
+            if who is not None:
+                if self.blocks.get(who):
+                    out += [Action("strike", who, b) for b in self.blocks[who]]
                 else:
-                    out.append(Action("raid", a))
-                    out += [Action("scenario", a, sc.iid) for sc in self.seats[1 - p].scenarios]
+                    out.append(Action("raid", who))
+                    out += [Action("scenario", who, sc.iid) for sc in self.seats[1 - p].scenarios]
                     for other in self.attackers:
-                        if other != a:
-                            out += [Action("aid", a, b) for b in self.blocks.get(other, ())]
+                        if other != who:
+                            out += [Action("aid", who, b) for b in self.blocks.get(other, ())]
         elif d == DISCARD:
             out += [Action("discard", iid) for iid in s.hand]
         if d != ASSIGN and not (d == DISCARD and not self.cfg.bg_hand):
