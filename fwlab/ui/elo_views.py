@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
-import plotly.express as px
+import plotly.graph_objects as go
 import streamlit as st
 
 from ..ratings import write_history
@@ -21,10 +21,14 @@ def rating_lines(history: pd.DataFrame, players: list[str], by: str, system: str
         st.info("Choose at least one player with rated games.")
         return
     x = "played_at" if by == "date" else "game_no"
-    fig = px.line(h.sort_values([x, "player"]), x=x, y="rating_after", color="player", markers=len(h) < 400,
-                  hover_data=["match_id", "rating_before"], title=f"{system} rating after each game")
-    fig.update_layout(xaxis_title="date" if by == "date" else "player's game number", yaxis_title="rating",
-                      height=460, legend={"orientation": "h"})
+    mode = "lines+markers" if len(h) < 400 else "lines"
+    traces = [go.Scatter(x=g[x], y=g["rating_after"], name=str(player), mode=mode, customdata=g[["match_id"]],
+                         hovertemplate=f"{player}<br>%{{x}}: %{{y:.1f}} after %{{customdata[0]}}<extra></extra>")
+              for player, g in h.sort_values(x, kind="stable").groupby("player", sort=True)]
+    fig = go.Figure(traces, layout={
+        "title": {"text": f"{system} rating after each game"}, "height": 460, "legend": {"orientation": "h"},
+        "xaxis": {"title": {"text": "date" if by == "date" else "player's game number"}},
+        "yaxis": {"title": {"text": "rating"}}})
     chart(fig, key="elo-lines")
 
 
