@@ -3,15 +3,13 @@ saving, and the deck builder helper."""
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 import pandas as pd
 import plotly.express as px
 import streamlit as st
 
 from ..catalog import Catalog, CatalogError
 from ..decks import Deck
+from ..decks.helper import fill_deck
 from ..decks.odds import deploy_odds, draw_odds
 from ..store.queries import save_deck
 from . import data, deck_state
@@ -127,23 +125,21 @@ def save(deck: Deck) -> str:
 
 
 def helper_section(deck: Deck, cat: Catalog) -> None:
-    """``fwlab.decks.helper.fill_deck``: a legal deck filled from the catalog around the chosen cards."""
-    try:
-        helper = importlib.import_module("fwlab.decks.helper")
-        fill_deck = helper.fill_deck
-    except (ImportError, AttributeError):
-        st.info("The deck builder helper (fwlab.decks.helper.fill_deck) is not available in this version.")
-        return
-    st.caption("Keeps the cards you chose and fills the rest of a legal deck from the catalog.")
+    """:func:`fwlab.decks.helper.fill_deck`: a legal deck filled from the catalog around the chosen cards."""
+    st.caption("Keeps the cards you chose (as the core) and fills the rest of a legal deck from the catalog; "
+               "another seed gives another deck.")
     seed = int(st.number_input("Helper seed", 0, 10**6, 0, key="helper-seed"))
-    st.button("Fill a legal deck around my cards", key="builder-helper", on_click=_fill, args=(fill_deck, deck, cat, seed))
+    st.button("Fill a legal deck around my cards", key="builder-helper", on_click=_fill, args=(deck, cat, seed))
     err = st.session_state.pop("builder-helper-error", None)
     if err:
         st.error(f"The helper could not fill the deck: {err}")
 
 
-def _fill(fill_deck: Any, deck: Deck, cat: Catalog, seed: int) -> None:
+def _fill(deck: Deck, cat: Catalog, seed: int) -> None:
     try:
-        deck_state.set_deck(fill_deck(deck, catalog=cat, seed=seed))
+        filled = fill_deck(deck.ruleset, deck.counts(), seed, catalog=cat,
+                           name=deck.name if deck.name != "Untitled" else None)
     except (ValueError, CatalogError) as exc:
         st.session_state["builder-helper-error"] = str(exc)
+    else:
+        deck_state.set_deck(filled)

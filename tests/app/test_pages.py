@@ -301,3 +301,18 @@ def test_match_logs_league_runs_with_progress_and_pages_see_it(writable_store: P
     at.switch_page("fwlab/ui/pages/match_logs.py").run()
     at.button(key="league-run").click().run()
     assert "already in the store" in ok(at).error[0].value
+
+
+def test_deck_builder_helper_fills_a_legal_deck_around_chosen_cards(store: Path) -> None:
+    at = open_page("deck_builder")
+    at.selectbox(key="builder-ruleset").select("bg").run()
+    at.selectbox(key="builder-card-bg").select("Nominod").run()
+    at.number_input(key="builder-copies").set_value(3).run()
+    at.button(key="builder-add").click().run()
+    assert ok(at).subheader[0].value == "3 cards" and "DECK-SIZE" in at.error[0].value
+    at.button(key="builder-helper").click().run()
+    ok(at)
+    assert at.subheader[0].value == "40 cards"
+    assert at.success[0].value.startswith("Legal bg deck (40 cards)")
+    deck = at.dataframe[0].value
+    assert int(deck.loc[deck["card"] == "Nominod", "count"].iloc[0]) >= 3
