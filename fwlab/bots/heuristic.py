@@ -297,24 +297,33 @@ class HeuristicBot:
         return PASS
 
     def _plan_attacks(self, g: Game, p: int) -> list[int]:
+        """Attackers worth sending, best first.
+
+        Each is scored as a mix of its raid (if the defence runs out of blockers) and its worst
+        block (the blocker that trades best against it), weighted by how many blockers the
+        opponent has for the attackers available; long games make the bot bolder.
+        """
         self._plans = {k: v for k, v in self._plans.items() if k[0] >= g.turn - 1}
         me, opp = g.seats[p], g.seats[1 - p]
         blockers = [b for b in opp.units if not b.locked]
         threat = sum(u.dmg + u.raider for u in opp.units)
-        keep_home = threat >= me.capital and self.aggression < 0.5
+        keep_home = threat >= me.capital and len(me.units) <= len(opp.units) and self.aggression < 0.5
+        cands = [u for u in me.units
+                 if not u.locked and u.att > 0 and (u.deployed_turn < g.turn or u.swift)
+                 and not (keep_home and not u.vigilant and u.dmg > 0)]
+        if not cands:
+            return []
+        q = min(1.0, len(blockers) / len(cands))
+        bold = self.aggression + max(0.0, (g.turn - 30) / 15)
         scored = []
-        for u in me.units:
-            if u.locked or u.att <= 0 or (u.deployed_turn == g.turn and not u.swift):
-                continue
-            if keep_home and not u.vigilant and u.dmg > 0:
-                continue
-            score = self._attack_score(g, p, u, blockers)
-            if score > -self.aggression * 3:
+        for u in cands:
+            score = self._attack_score(g, p, u, blockers, q)
+            if score > -bold * 3:
                 scored.append((-score, u.iid))
         scored.sort()
         return [iid for _, iid in scored]
 
-    def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit]) -> float:
+    def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit], q: float = 1.0) -> float:
         raid = (a.dmg + a.raider) * self._cap_weight(g, 1 - p)
         if a.elusive or not blockers:
             return raid + 1
@@ -323,7 +332,7 @@ class HeuristicBot:
         for b in blockers:
             gain = kill_prob(a, b) * unit_value(b) - kill_prob(b, a) * va
             worst = min(worst, gain)
-        return worst + (0 if not a.vigilant else 2)
+        return (1.0 - q) * raid + q * worst + (0 if not a.vigilant else 2)
 
     def _block(self, g: Game) -> Action:
         plan = self._plans.get((g.turn, BLOCK))
