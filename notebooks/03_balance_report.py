@@ -41,8 +41,10 @@ LEAGUE_MATCHES = 300  # size of the temporary league (only without a store)
 LEAGUE_PLAYERS = 8
 LEAGUE_SEED = 2
 LEAGUE_LOOKAHEAD = 0  # at most this many lookahead bots in the temporary league (most of a second a game)
+REPORT_HTML = ""  # a file name to also write the report as one self-contained HTML page; empty: do not
 
 # %%
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -80,17 +82,17 @@ def temporary_store(ruleset: str, matches: int, players: int, seed: int, lookahe
     return path
 
 
-def open_store(db: str) -> tuple[duckdb.DuckDBPyConnection, Path]:
+def open_store(db: str) -> tuple[duckdb.DuckDBPyConnection, Path, bool]:
+    """A read-only connection to the store ``db``, or to a new temporary one; and whether it is temporary."""
     if db and Path(db).exists():
-        path = Path(db)
-    else:
-        if db:
-            print(f"{db} does not exist: building a temporary store instead")
-        path = temporary_store(RULESET, LEAGUE_MATCHES, LEAGUE_PLAYERS, LEAGUE_SEED, LEAGUE_LOOKAHEAD)
-    return open_source(path), path
+        return open_source(db), Path(db), False
+    if db:
+        print(f"{db} does not exist: building a temporary store instead")
+    path = temporary_store(RULESET, LEAGUE_MATCHES, LEAGUE_PLAYERS, LEAGUE_SEED, LEAGUE_LOOKAHEAD)
+    return open_source(path), path, True
 
 
-con, store_path = open_store(DB)
+con, store_path, temporary = open_store(DB)
 summary = store_summary(con)
 print(f"store: {store_path}")
 print(f"{summary['matches']} matches {summary['matches_by_ruleset']}, {summary['players']} players, "
@@ -221,5 +223,13 @@ small = report.matchups[report.matchups["small_sample"]]
 print(f"{len(small)} of {len(report.matchups)} matchups have fewer than {MIN_GAMES} games")
 report.matchups.sort_values("win_rate", ascending=False).head(10).round(3)
 
+# %% [markdown]
+# The same report as one self-contained HTML page (plotly inline, opens offline), if
+# `REPORT_HTML` names a file (`fwlab report balance` writes it from the command line too).
+
 # %%
+if REPORT_HTML:
+    print(f"wrote {report.to_html(REPORT_HTML)}")
 con.close()
+if temporary:
+    shutil.rmtree(store_path.parent)  # the temporary store is not kept
