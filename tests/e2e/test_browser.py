@@ -118,7 +118,7 @@ def test_every_page_opens_without_an_exception(server: str, page: Page) -> None:
 
     _open(page, server, "", PAGES[""])
     expect(page.get_by_test_id("stMetric").filter(has_text="Matches")).to_contain_text("25")
-    expect(page.locator('[data-testid="stPlotlyChart"]').first).to_be_visible()
+    expect(page.locator('[data-testid="stPlotlyChart"] .main-svg').first).to_be_visible()   # plotly drew it
 
 
 def test_build_and_validate_a_deck(server: str, page: Page) -> None:

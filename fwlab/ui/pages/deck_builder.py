@@ -34,7 +34,7 @@ with right:
     if not deck.size:
         st.info("The deck is empty: start from a deck above or add cards.")
     elif not problems:
-        st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon="✅")
+        st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon=":material/check_circle:")
     else:
         st.error("Not legal yet:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems))
 
