@@ -11,6 +11,7 @@ from ..catalog import Catalog, CatalogError
 from ..decks import Deck
 from ..decks.helper import fill_deck
 from ..decks.odds import deploy_odds, draw_odds
+from ..store import StoreError
 from ..store.queries import save_deck
 from . import data, deck_state
 from .widgets import chart, table
@@ -119,9 +120,14 @@ def draw_odds_section(deck: Deck, cat: Catalog) -> None:
                             "P(deployed every turn so far)": dep.p_every_turn}), "deploy-odds.csv", key="deploy")
 
 
-def save(deck: Deck) -> str:
-    """Save the deck with the store API's short-lived write connection."""
-    return data.write(lambda path: save_deck(path, deck))
+def save(deck: Deck) -> None:
+    """Save the deck with the store API's short-lived write connection, and say where it went."""
+    try:
+        deck_id = data.write(lambda path: save_deck(path, deck))
+    except StoreError as exc:
+        st.error(f"Not saved: {exc}")
+    else:
+        st.success(f"Saved as `{deck_id}`.")
 
 
 def helper_section(deck: Deck, cat: Catalog) -> None:

@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..ratings import write_history
+from ..store import StoreError
 from . import data
 from .widgets import chart, table
 
@@ -45,6 +46,10 @@ def write_section(db: str) -> None:
     st.caption("Rating history stored for: " + (", ".join(stored) if stored else "no system yet") +
                ". Systems not stored are replayed from the match log when the page opens.")
     if st.button("Write the rating history of every system to the store", key="elo-write"):
-        with st.spinner("Rating every match with the three systems…"):
-            counts = data.write(lambda path: write_history(path))
+        try:
+            with st.spinner("Rating every match with the three systems…"):
+                counts = data.write(lambda path: write_history(path))
+        except StoreError as exc:
+            st.error(f"Not written: {exc}")
+            return
         st.success("Written: " + ", ".join(f"{k} {v} rows" for k, v in counts.items()))

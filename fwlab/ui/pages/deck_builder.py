@@ -62,8 +62,7 @@ with s1:
     if store_problem:
         st.info(f"Saving needs the store: {store_problem}")
     elif st.button("Save to the store", disabled=not deck.size, key="builder-save"):
-        deck_id = deck_views.save(deck)
-        st.success(f"Saved as `{deck_id}`.")
+        deck_views.save(deck)
 with s2:
     st.download_button("Download decklist", format_decklist(deck) if deck.size else "", disabled=not deck.size,
                        file_name=f"{deck.name or 'deck'}.txt", mime="text/plain", key="builder-download")
