@@ -196,7 +196,7 @@ for i, (name, part) in enumerate(results.groupby("version", sort=False)):
         marker={"size": 10, "symbol": ["circle-open" if s else "circle" for s in part["small_sample"]]},
         error_x={"type": "data", "symmetric": False, "array": part["high95"] - part["win_rate"],
                  "arrayminus": part["win_rate"] - part["low95"]},
-        offsetgroup=str(i)))
+        offsetgroup=str(i), orientation="h"))
 fig.add_vline(x=0.5, line_dash="dot")
 fig.update_layout(title=f"Win rate against each gauntlet deck ({N_GAMES} games each, 95% Wilson; "
                         "open marker = small sample)", xaxis_title="win rate (draw = half)",
