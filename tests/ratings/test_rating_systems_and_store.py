@@ -179,3 +179,16 @@ def test_elo_cli_write_recomputes_rating_history(store: Path, capsys: pytest.Cap
 def test_elo_cli_names_a_missing_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["elo", "--db", str(tmp_path / "nowhere.duckdb")]) == 2
     assert "nowhere.duckdb" in capsys.readouterr().err
+
+
+def test_rate_accepts_arrow_polars_and_duckdb_relations() -> None:
+    import polars as pl
+    import pyarrow as pa
+
+    df = matches_frame(LOG)
+    expected = rate(df).ratings()
+    con = duckdb.connect()
+    con.register("log", df)
+    for source in (pa.Table.from_pandas(df), pl.from_pandas(df), con.sql("SELECT * FROM log")):
+        assert rate(source).ratings() == expected
+    con.close()
