@@ -11,7 +11,16 @@ import streamlit as st
 from ..decks import Deck
 from ..sim import simulate
 from ..stats import wilson, wilson_array
-from .widgets import bar, chart, download_csv, download_json, rate_text, small_sample_note, table
+from .widgets import (
+    SMALL_SAMPLE,
+    bar,
+    chart,
+    download_csv,
+    download_json,
+    rate_text,
+    small_sample_note,
+    table,
+)
 
 BOTS = ("heuristic", "random", "lookahead")
 RESULT = "sim-result"
@@ -63,13 +72,16 @@ def card_impact(cards: list[dict[str, Any]]) -> pd.DataFrame:
     if df.empty:
         return df
     lo, hi = wilson_array(df["wins_drawn"], df["drawn"])
+    nlo, nhi = wilson_array(df["wins_not_drawn"], df["not_drawn"])
     out = pd.DataFrame({
         "seat": df["seat"], "card": df["card"], "games": df["games"], "drawn": df["drawn"],
         "win_rate_drawn": df["wins_drawn"] / df["drawn"].where(df["drawn"] > 0),
-        "drawn_ci95_low": lo, "drawn_ci95_high": hi,
+        "drawn_ci95_low": lo, "drawn_ci95_high": hi, "not_drawn": df["not_drawn"],
         "win_rate_not_drawn": df["wins_not_drawn"] / df["not_drawn"].where(df["not_drawn"] > 0),
+        "not_drawn_ci95_low": nlo, "not_drawn_ci95_high": nhi,
         "deployed": df["deployed"],
         "damage_per_game": df["damage"] / df["games"].where(df["games"] > 0),
+        "small_sample": (df["drawn"] < SMALL_SAMPLE) | (df["not_drawn"] < SMALL_SAMPLE),
     })
     out["drawn_minus_not"] = out["win_rate_drawn"] - out["win_rate_not_drawn"]
     return out.sort_values(["seat", "drawn_minus_not"], ascending=[True, False]).reset_index(drop=True)
@@ -96,9 +108,9 @@ def show_matchup(run: dict[str, Any]) -> None:
         chart(bar(r["end_reasons"], "end reason", "games", "How games ended"), key="sim-ends")
     st.markdown("**Per-card impact** (win rate of the card's seat when the card was drawn vs never drawn)")
     impact = card_impact(r["cards"])
+    rates = ("win_rate", "drawn_ci", "not_drawn_ci", "damage")
     table(impact, "sim-cards.csv", key="sim-cards", column_config={
-        c: st.column_config.NumberColumn(format="%.3f") for c in impact.columns if c not in ("seat", "card", "games",
-                                                                                             "drawn", "deployed")})
+        c: st.column_config.NumberColumn(format="%.3f") for c in impact.columns if c.startswith(rates)})
     download_json(run, "sim-result.json", key="sim-json", label="Download the whole result (JSON)")
 
 

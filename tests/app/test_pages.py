@@ -205,7 +205,8 @@ def test_simulator_runs_a_matchup_and_a_gauntlet(store: Path) -> None:
     assert "n = 10" in texts(at)
     assert "Small sample" in at.warning[0].value
     cards = at.dataframe[0].value
-    assert {"seat", "card", "win_rate_drawn"} <= set(cards.columns) and len(cards) > 5
+    assert {"seat", "card", "win_rate_drawn", "drawn_ci95_low", "not_drawn_ci95_high", "small_sample"} <= set(cards.columns)
+    assert len(cards) > 5 and cards["small_sample"].all()          # 10 games: every card is a small sample
     at.radio(key="sim-mode").set_value("One deck against the starter gauntlet").run()
     at.number_input(key="sim-games").set_value(2).run()
     at.button(key="sim-run").click().run()
