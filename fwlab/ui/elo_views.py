@@ -7,9 +7,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ..ratings import write_history
+from ..stats import wilson_array
 from ..store import StoreError
 from . import data
-from .widgets import chart, table
+from .widgets import SMALL_SAMPLE, chart, table
 
 SYSTEM_LABELS = {"fw": "fw — the game's own Elo rule", "elo": "elo — logistic Elo (K = 32)",
                  "openskill": "openskill — Plackett-Luce (ordinal)"}
@@ -34,10 +35,17 @@ def rating_lines(history: pd.DataFrame, players: list[str], by: str, system: str
 
 
 def leaderboard(board: pd.DataFrame, system: str) -> None:
+    """The system's leaderboard, with each player's score rate (a draw half a win) and its 95% interval."""
     shown = board.copy()
     shown.insert(0, "rank", range(1, len(shown) + 1))
+    points = shown["wins"] + 0.5 * shown["draws"]
+    shown["win_rate"] = points / shown["games"].where(shown["games"] > 0)
+    shown["ci95_low"], shown["ci95_high"] = wilson_array(points, shown["games"])
+    shown["small_sample"] = shown["games"] < SMALL_SAMPLE
+    pct = st.column_config.NumberColumn(format="percent")
     table(shown, f"leaderboard-{system}.csv", key="elo-board",
-          column_config={"rating": st.column_config.NumberColumn(format="%.1f")})
+          column_config={"rating": st.column_config.NumberColumn(format="%.1f"), "win_rate": pct, "ci95_low": pct,
+                         "ci95_high": pct})
 
 
 def write_section(db: str) -> None:
