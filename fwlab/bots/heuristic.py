@@ -346,32 +346,46 @@ class HeuristicBot:
         return PASS
 
     def _plan_blocks(self, g: Game, p: int) -> list[tuple[int, int]]:
-        """Greedy: the best (blocker, attacker) pair by expected value, again and again."""
+        """Greedy: the best (blocker, attacker) pair by expected value, again and again.
+
+        The pair values are computed once: a first blocker is worth the raid it prevents plus the
+        trade; a further blocker on the same attacker only its share of the kill.
+        """
         me = g.seats[p]
         cw = self._cap_weight(g, p)
         free = {b.iid: b.guardian for b in me.units if not b.locked}
+        if not free:
+            return []
+        attackers = [g.units[a] for a in g.attackers if a in g.units and not g.units[a].elusive]
+        blockers = [b for b in me.units if b.iid in free]
+        first: dict[tuple[int, int], float] = {}
+        extra: dict[tuple[int, int], float] = {}
+        for au in attackers:
+            va = unit_value(au)
+            prevented = (au.dmg + au.raider) * cw
+            for b in blockers:
+                kb, ka = kill_prob(b, au), kill_prob(au, b)
+                vb = unit_value(b)
+                first[(b.iid, au.iid)] = prevented + kb * va - ka * vb
+                extra[(b.iid, au.iid)] = kb * va * 0.6 - ka * vb * 0.3
         blocked: dict[int, int] = {}
         plan: list[tuple[int, int]] = []
-        attackers = [g.units[a] for a in g.attackers if a in g.units and not g.units[a].elusive]
-        while free and attackers:
-            best: tuple[float, int, int] | None = None
-            for au in attackers:
-                n_bl = blocked.get(au.iid, 0)
-                prevented = (au.dmg + au.raider) * cw if not n_bl else 0.0
-                va = unit_value(au)
-                for b in me.units:
-                    if free.get(b.iid, 0) <= 0 or (b.iid, au.iid) in plan:
-                        continue
-                    if n_bl:
-                        gain = kill_prob(b, au) * va * 0.6 - kill_prob(au, b) * unit_value(b) * 0.3
-                    else:
-                        gain = prevented + kill_prob(b, au) * va - kill_prob(au, b) * unit_value(b)
-                    if gain > 0.5 and (best is None or gain > best[0]):
-                        best = (gain, b.iid, au.iid)
+        taken: set[tuple[int, int]] = set()
+        while True:
+            best_gain, best = 0.5, None
+            for key, gain in first.items():
+                b, a = key
+                if free[b] <= 0 or key in taken:
+                    continue
+                if blocked.get(a):
+                    gain = extra[key]
+                if gain > best_gain:
+                    best_gain, best = gain, key
             if best is None:
                 break
-            _, bid, aid = best
-            plan.append((bid, aid))
+            bid, aid = best
+            plan.append(best)
+            taken.add(best)
             free[bid] -= 1
             blocked[aid] = blocked.get(aid, 0) + 1
         return plan
