@@ -28,7 +28,7 @@
 #    agree with the exact numbers within their sampling error.
 #
 # **Parameters.** The next cell holds the sizes. They are small so CI runs this notebook in seconds;
-# for tighter checks raise `N_COMBATS` (e.g. 100000, about a minute per 20000 games on one core),
+# for tighter checks raise `N_COMBATS` (100000 games take about a minute per check on one core),
 # or run it with papermill: `papermill 01_to_hit_and_combat.ipynb out.ipynb -p N_COMBATS 100000`.
 
 # %% tags=["parameters"]

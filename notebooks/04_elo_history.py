@@ -224,8 +224,9 @@ pd.DataFrame(summary).set_index("system").round(3)
 # %% [markdown]
 # ## 4. The game's rule, zoomed in
 #
-# The game's rule is zero-sum and bounded: a win is worth 5-20 points, so a gap of 500 points is
-# where the favourite's win gains the minimum. Its final spread against Elo's:
+# The game's rule is zero-sum and bounded: a win is worth 5 to 20 points. From a gap of 250 points
+# the favourite's win gains only the minimum 5, and from 500 the underdog's win the maximum 20,
+# whereas logistic Elo keeps shrinking the favourite's gain toward 0. Their final spreads:
 
 # %%
 spread = boards.groupby("system")["rating"].agg(["min", "max", "std"])
