@@ -446,7 +446,7 @@ class HeuristicBot:
             act = None
             if any(e.do == "counter" for e in dd.event_effects):
                 act = Action("event", iid, -1)
-            elif any(e.do == "return" for e in dd.event_effects) and tu is not None and tu.owner == p:
+            elif any(e.do == "return" for e in dd.event_effects) and tu is not None and tu.owner == p and tu.is_creature:
                 act = Action("event", iid, tu.iid)
             if act is not None and g.why_illegal(act) is None:
                 return act
