@@ -374,10 +374,10 @@ class HeuristicBot:
         while True:
             best_gain, best = 0.5, None
             for key, gain in first.items():
-                b, a = key
-                if free[b] <= 0 or key in taken:
+                bk, ak = key
+                if free[bk] <= 0 or key in taken:
                     continue
-                if blocked.get(a):
+                if blocked.get(ak):
                     gain = extra[key]
                 if gain > best_gain:
                     best_gain, best = gain, key
