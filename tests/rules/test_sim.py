@@ -99,3 +99,12 @@ def test_SIM_CLI_rejects_an_illegal_deck_and_an_unknown_card(tmp_path, capsys):
 def test_SIM_ENGINE_1_rulesets_without_an_engine_are_a_clear_error():
     with pytest.raises(ValueError, match="no rules engine"):
         simulate(["x"], ["y"], n=1, ruleset="fr")
+
+
+def test_BOTS_1_heuristic_beats_random_clearly_over_the_starter_decks():
+    """bench/bots.py measures the full table (and lookahead against heuristic, too slow for the suite)."""
+    total = SimResult()
+    for i in range(len(FW)):
+        total.merge(simulate(FW[i], FW[(i + 1) % len(FW)], n=12, seed=i, bots=("heuristic", "random"), batch_size=12))
+    lo, _ = total.ci95_a
+    assert lo > 0.75, total.to_dict()["win_rate_a"]
