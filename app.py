@@ -6,6 +6,7 @@ from fwlab.ui import data
 from fwlab.ui.nav import PAGES
 
 st.set_page_config(page_title="fwlab", page_icon=":material/playing_cards:", layout="wide")
+data.warm_up()
 page = st.navigation([st.Page(p.path, title=p.title, icon=p.icon, default=i == 0) for i, p in enumerate(PAGES)])
 
 with st.sidebar:

@@ -16,6 +16,8 @@ instead of showing a traceback.
 from __future__ import annotations
 
 import contextlib
+import importlib
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -32,6 +34,23 @@ T = TypeVar("T")
 
 HOW_TO_BUILD = ("Build it with `make run` (builds `data/fwlab.duckdb` on first start) or "
                 "`fwlab init --db PATH`, and point `FWLAB_DB` at it.")
+
+
+#: Modules slow to import that some pages need (scipy.stats for draw odds: ~1.5 s): imported once per
+#: server process in the background while the first page renders.
+SLOW_IMPORTS = ("scipy.stats",)
+
+
+@st.cache_resource(show_spinner=False)
+def warm_up() -> threading.Thread:
+    """Start importing :data:`SLOW_IMPORTS` in a daemon thread (once per process)."""
+    def run() -> None:
+        for name in SLOW_IMPORTS:
+            importlib.import_module(name)
+
+    thread = threading.Thread(target=run, name="fwlab-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def db_path() -> str:

@@ -92,8 +92,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page(server: str) -> Iterator[Page]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=30_000)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pg = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -102,12 +103,18 @@ def page(server: str) -> Iterator[Page]:
         browser.close()
 
 
+def _settle(page: Page) -> None:
+    """Wait until the app has finished its rerun (the "running" status widget is gone)."""
+    page.wait_for_timeout(200)
+    page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached", timeout=60_000)
+
+
 def _open(page: Page, base: str, path: str, title: str) -> None:
     from playwright.sync_api import expect
 
     page.goto(f"{base}/{path}")
     expect(page.get_by_role("heading", name=title, exact=True)).to_be_visible()
-    page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached", timeout=60_000)
+    _settle(page)
     assert page.locator('[data-testid="stException"]').count() == 0, f"exception on {path or 'home'}"
 
 
@@ -131,7 +138,9 @@ def test_build_and_validate_a_deck(server: str, page: Page) -> None:
     copies = pg.get_by_label("Copies", exact=True)
     copies.fill("5")
     copies.press("Enter")
+    _settle(pg)
     pg.get_by_role("button", name="Add", exact=True).click()
+    _settle(pg)
     expect(pg.get_by_text("DECK-COPIES")).to_be_visible()
     expect(pg.get_by_role("heading", name="45 cards")).to_be_visible()
     pg.get_by_role("button", name="Remove", exact=True).click()
@@ -146,8 +155,8 @@ def test_run_a_small_simulation_to_completion(server: str, page: Page) -> None:
     games = pg.get_by_label("Games", exact=True)
     games.fill("20")
     games.press("Enter")
-    pg.wait_for_selector('[data-testid="stStatusWidget"]', state="detached")
+    _settle(pg)
     pg.get_by_role("button", name="Run the simulation").click()
     expect(pg.get_by_text("Done: 20 games")).to_be_visible(timeout=120_000)
     expect(pg.get_by_text("n = 20").first).to_be_visible()
-    assert pg.locator('[data-testid="stPlotlyChart"]').count() >= 2
+    expect(pg.locator('[data-testid="stPlotlyChart"]').nth(1)).to_be_attached()      # game length, end reasons
