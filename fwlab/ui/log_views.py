@@ -46,6 +46,8 @@ def import_uploads(files: Sequence[Any], source: str) -> None:
             table(problems, "import-problems.csv", key="import-problems")
             if exc.total > len(exc.problems):
                 st.caption(f"and {exc.total - len(exc.problems)} more problems")
+            with st.expander("As `fwlab import` prints them"):
+                st.code(str(exc).replace(tmp + "/", ""), language=None)
             return
         except StoreError as exc:
             st.error(str(exc))

@@ -278,6 +278,7 @@ def test_match_logs_import_refuses_bad_rows_and_imports_good_ones(writable_store
     assert "Import refused, the store is unchanged" in at.error[0].value
     problems = at.dataframe[0].value
     assert problems.iloc[0][["file", "row", "column"]].tolist() == ["bad.csv", 1, "winner"]
+    assert at.code[0].value.startswith("bad.csv, row 1, column winner: must be one of a, b, draw")
     assert matches_in(writable_store) == before
     good = header + "x1,2026-05-01T10:00:00,fw,pvp,ann,bob,a,a,9\nx2,2026-05-02T10:00:00,fw,pvp,bob,ann,b,draw,7\n"
     at.file_uploader(key="logs-upload").set_value([("good.csv", good.encode(), "text/csv")]).run()
