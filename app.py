@@ -15,4 +15,7 @@ with st.sidebar:
                  "(after `fwlab import`/`fwlab league` from a terminal)", key="reload-store"):
         data.reload_store()
 
-page.run()
+try:
+    page.run()
+except data.STORE_ERRORS as exc:   # the store changed under the page (another session wrote): say so
+    data.show_store_error(exc)

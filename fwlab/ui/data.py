@@ -100,6 +100,20 @@ def require_store() -> str:
     return db
 
 
+#: Errors a page can meet when the store changes under it (another session writing, a file replaced).
+STORE_ERRORS = (StoreError, duckdb.Error)
+
+
+def show_store_error(exc: Exception) -> None:
+    """The message for a store error that reached the router: what happened and what to do."""
+    if isinstance(exc, StoreError):
+        st.error(f"The fwlab store cannot be read right now: {exc}")
+    else:
+        st.error("The store changed while this page was reading it (another session may be importing, saving "
+                 f"or playing a league): {str(exc).splitlines()[0]}")
+    st.info("Rerun the page (R) in a moment. " + HOW_TO_BUILD)
+
+
 def reload_store() -> None:
     """Close the read-only connection and forget every cached result (reopened on the next query)."""
     _connection.clear()

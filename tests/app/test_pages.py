@@ -318,3 +318,18 @@ def test_deck_builder_helper_fills_a_legal_deck_around_chosen_cards(store: Path)
     assert at.success[0].value.startswith("Legal bg deck (40 cards)")
     deck = at.dataframe[0].value
     assert int(deck.loc[deck["card"] == "Nominod", "count"].iloc[0]) >= 3
+
+
+def test_a_store_error_in_the_middle_of_a_page_is_a_message(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fwlab.store import StoreError
+    from fwlab.ui import data
+
+    def busy(db: str) -> None:
+        raise StoreError(f"{db} is already open in this process with another mode (read-only vs read-write)")
+
+    monkeypatch.setattr(data, "summary", busy)
+    at = open_page()
+    assert "cannot be read right now" in at.error[0].value and "another mode" in at.error[0].value
+    monkeypatch.setattr(data, "summary", lambda db: (_ for _ in ()).throw(duckdb.ConnectionException("closed")))
+    at.run()
+    assert not at.exception and "The store changed while this page was reading it" in at.error[0].value
