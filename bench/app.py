@@ -12,7 +12,8 @@ DuckDB SQL from ``range()`` and ``hash()`` (deterministic, no simulator, no Pyth
 Then, with one AppTest per page and the app's query caches cleared, it times the first render of
 each page (the read-only connection and Python imports already warm, as on a running server), and a
 second render (the caches warm); for the deck builder also the render after loading a starter deck
-(validation, curve, type mix, draw and deploy odds). Figures are printed, never asserted.
+(validation, curve, type mix, draw and deploy odds), and for the Elo page the switch to OpenSkill.
+Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -131,6 +132,14 @@ def time_pages() -> list[tuple[str, float, float]]:
             started = time.perf_counter()
             at.run()
             rows.append(("  + starter", loaded, time.perf_counter() - started))
+        if page == "elo":              # the slowest comparison system, replayed with the openskill library
+            at.radio(key="elo-system").set_value("openskill")
+            started = time.perf_counter()
+            at.run()
+            switched = time.perf_counter() - started
+            started = time.perf_counter()
+            at.run()
+            rows.append(("  openskill", switched, time.perf_counter() - started))
     return rows
 
 

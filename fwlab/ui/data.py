@@ -201,12 +201,6 @@ def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int]:
     return history, run.leaderboard, run.rated
 
 
-@st.cache_data(show_spinner=False)
-def sql_frame(db: str, sql: str, params: tuple[Any, ...] = ()) -> pd.DataFrame:
-    """A named query of the fwlab.ui helpers (fixed SQL text, user values only as parameters)."""
-    return cursor(db).execute(sql, list(params)).df()
-
-
 @st.cache_data(show_spinner="Computing the balance report…")
 def balance(db: str, ruleset: str | None, min_games: int, shrink: bool) -> Any:
     """The :class:`fwlab.reports.BalanceReport` of the store (one ruleset or all)."""
