@@ -14,6 +14,11 @@ _PCT = ("play_rate", "win_rate", "low", "high", "opening_win_rate", "drawn_win_r
         "never_drawn_win_rate", "improvement", "improvement_low", "improvement_high", "win_rate_shrunk")
 
 
+#: The card table's leading columns: the card, its sample size and deck win rate with its interval.
+_FIRST = ("card", "games", "win_rate", "low", "high", "small_sample", "stands_out", "play_rate", "improvement",
+          "improvement_low", "improvement_high")
+
+
 def first_player(report: Any) -> None:
     fp = report.first_player
     if not fp["games"]:
@@ -41,7 +46,9 @@ def card_filters(cards: pd.DataFrame) -> pd.DataFrame:
 
 def card_table(cards: pd.DataFrame, ruleset: str) -> None:
     st.write(f"**{len(cards)}** cards (click a column header to sort)")
+    first = [c for c in _FIRST if c in cards]
     table(cards, f"balance-cards-{ruleset}.csv", key="bal-cards",
+          column_order=first + [c for c in cards.columns if c not in first],
           column_config={c: st.column_config.NumberColumn(format="percent") for c in _PCT if c in cards})
 
 
