@@ -5,7 +5,7 @@ import streamlit as st
 
 from fwlab.ui import data
 from fwlab.ui.nav import PAGES
-from fwlab.ui.widgets import bar, chart, ruleset_label
+from fwlab.ui.widgets import bar, chart, ruleset_label, table
 
 st.title("fwlab workbench")
 st.caption("Card analytics for Fallen Worlds Online, Battlegrounds, Free Realms, Eredan and Conquest.")
@@ -30,10 +30,11 @@ else:
 left, right = st.columns(2)
 with left:
     st.subheader("Catalogs")
-    st.dataframe(pd.DataFrame({"family": list(s["cards"]), "cards": list(s["cards"].values())}), hide_index=True)
-    st.subheader("Decks by source")
-    st.dataframe(pd.DataFrame({"source": list(s["decks_by_source"]), "decks": list(s["decks_by_source"].values())}),
-                 hide_index=True)
+    table(pd.DataFrame({"family": list(s["cards"]), "cards": list(s["cards"].values())}), "catalogs.csv",
+          key="home-catalogs")
+    st.subheader("Decks")
+    st.caption(", ".join(f"{n} {source}" for source, n in s["decks_by_source"].items()))
+    table(data.decks(db), "decks.csv", key="home-decks")
 with right:
     if s["matches_by_ruleset"]:
         chart(bar({ruleset_label(k): v for k, v in s["matches_by_ruleset"].items()}, "ruleset", "matches",
