@@ -66,6 +66,17 @@ def _fighter_inputs(key: str, default: Sequence[int]) -> Fighter:
     return Fighter(**kwargs, name=key)
 
 
+def _attacker_from_card() -> None:
+    """Fill the attacker's inputs from the chosen Daemornia creature (keyword shield and exp included)."""
+    name = str(st.session_state.get("attacker-card", ""))
+    cat = load_catalog("fw")
+    if name not in cat:
+        return
+    f = Fighter.from_card(cat[name])
+    for stat in _STATS:
+        st.session_state[f"attacker-{stat}"] = int(getattr(f, stat))
+
+
 def _blockers_frame(key: str) -> pd.DataFrame:
     start = pd.DataFrame([{"att": 3, "defense": 4, "dmg": 2, "hp": 2, "shield": 0, "damage_taken": 0, "exp": 0},
                           {"att": 2, "defense": 2, "dmg": 1, "hp": 3, "shield": 0, "damage_taken": 0, "exp": 0}])
@@ -87,6 +98,8 @@ def combat_section() -> None:
     ruleset = c2.radio("Ruleset", ("fw", "bg"), horizontal=True, key="combat-ruleset",
                        help="bg: dead creatures also cost their owner their Exp in Capital")
     st.markdown("**Attacker**")
+    creatures = ["(type the stats)"] + sorted(c.name for c in load_catalog("fw") if c.type == "creature")
+    st.selectbox("Take the attacker's stats from a card", creatures, key="attacker-card", on_change=_attacker_from_card)
     try:
         attacker = _fighter_inputs("attacker", (3, 3, 2, 3))
         st.markdown("**Blockers** (one row each; add or delete rows)")

@@ -333,3 +333,14 @@ def test_a_store_error_in_the_middle_of_a_page_is_a_message(store: Path, monkeyp
     monkeypatch.setattr(data, "summary", lambda db: (_ for _ in ()).throw(duckdb.ConnectionException("closed")))
     at.run()
     assert not at.exception and "The store changed while this page was reading it" in at.error[0].value
+
+
+def test_combat_attacker_can_come_from_a_catalog_card(store: Path) -> None:
+    from fwlab.catalog import load_catalog
+
+    at = open_page("calculators")
+    card = load_catalog("fw")["Nominod"]
+    at.selectbox(key="attacker-card").select("Nominod").run()
+    ok(at)
+    assert at.number_input(key="attacker-att").value == card.fields["att"]
+    assert at.number_input(key="attacker-hp").value == card.fields["hp"]
