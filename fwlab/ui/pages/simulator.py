@@ -30,13 +30,16 @@ seed = int(n2.number_input("Seed", 0, 2**31 - 1, 1, key="sim-seed"))
 st.caption("The same decks, bots, ruleset, seed and number of games always give the same result.")
 
 if st.button("Run the simulation", type="primary", key="sim-run", disabled=not labels):
-    if mode == "Two decks":
-        st.session_state[sim_views.RESULT] = sim_views.run_matchup(
-            decks[deck_a], decks[deck_b], ruleset, (bot_a, bot_b), games, seed)
-    else:
-        opponents = {k: v for k, v in decks.items() if k.startswith("Starter: ")}
-        st.session_state[sim_views.RESULT] = sim_views.run_gauntlet(
-            decks[deck_a], opponents, ruleset, (bot_a, bot_b), games, seed)
+    try:
+        if mode == "Two decks":
+            st.session_state[sim_views.RESULT] = sim_views.run_matchup(
+                decks[deck_a], decks[deck_b], ruleset, (bot_a, bot_b), games, seed)
+        else:
+            opponents = {k: v for k, v in decks.items() if k.startswith("Starter: ")}
+            st.session_state[sim_views.RESULT] = sim_views.run_gauntlet(
+                decks[deck_a], opponents, ruleset, (bot_a, bot_b), games, seed)
+    except ValueError as exc:      # includes CatalogError: a deck the engine cannot play
+        st.error(f"The simulation could not run: {exc}")
 
 if sim_views.RESULT in st.session_state:
     sim_views.show(st.session_state[sim_views.RESULT])
