@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import doctest
+import math
+from fractions import Fraction
 
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import fwlab.ratings.fw_elo
 import fwlab.ratings.run
@@ -201,3 +205,22 @@ def test_missing_column_is_named() -> None:
 def test_unknown_system_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown rating system"):
         rate(log(("ann", "bob", "a", 5)), system="glicko")
+
+
+@given(winner=st.integers(-5000, 5000), loser=st.integers(-5000, 5000))
+def test_gain_equals_the_ruling_formula_with_exact_fractions(winner: int, loser: int) -> None:
+    exact = 10 + math.trunc(Fraction(loser - winner, 50))
+    assert fw_gain(winner, loser) == min(20, max(5, exact))
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.sampled_from(["a", "b", "draw"]),
+                          st.integers(1, 12)), min_size=1, max_size=40))
+def test_ratings_are_zero_sum_and_every_change_is_0_or_5_to_20(games: list[tuple[int, int, str, int]]) -> None:
+    games = [(f"p{a}", f"p{b}", w, t) for a, b, w, t in games if a != b]
+    if not games:
+        return
+    run = rate(log(*games))
+    assert sum(run.ratings().values()) == 1000 * len(run.ratings())
+    change = (run.history["rating_after"] - run.history["rating_before"]).abs()
+    assert change.isin([0] + list(range(5, 21))).all()
+    assert run.rated == sum(1 for g in games if g[3] >= 4)
