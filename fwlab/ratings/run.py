@@ -190,6 +190,7 @@ def write_history(
             raise ValueError(f"unknown rating system {s!r}; expected one of {', '.join(SYSTEMS)}")
     con = connect(db_path)
     try:
+        con.execute("SET enable_progress_bar = false")  # a library call should not draw on the terminal
         matches = read_matches(con)
         runs = [rate(matches, s, limit=openskill_limit if s == "openskill" else None) for s in systems]
         con.execute("BEGIN TRANSACTION")
