@@ -169,12 +169,12 @@ def card_table(raw: pd.DataFrame, min_games: int, shrink_to_mean: bool, prior_st
     eligible = ~df["small_sample"]
     deck_flag = _flag(df["low"], df["high"], SEAT_MEAN, eligible)
     drawn_flag = _flag(df["improvement_low"], df["improvement_high"], 0.0, eligible)
-    df["stands_out"] = deck_flag.where(deck_flag.notna(), drawn_flag)
-    df["stands_out_on"] = _labels(df.index, [
-        (drawn_flag.notna(), "improvement when drawn"),
-        (deck_flag.notna(), "deck win rate"),
-        (deck_flag.notna() & drawn_flag.notna(), "deck win rate; improvement when drawn"),
-    ])  # fmt: skip
+    # A card's seat win rate is mostly its decks' strength (every card of a strong deck shares it), so a
+    # card stands out on what is its own: the difference between the games it was drawn and those it
+    # was not, within the same decks. The deck-rate flag is kept beside it for context.
+    df["stands_out"] = drawn_flag
+    df["stands_out_on"] = _labels(df.index, [(drawn_flag.notna(), "improvement when drawn")])
+    df["deck_stands_out"] = deck_flag
     if shrink_to_mean:
         for what, games, points in (("", "games", "points"), ("drawn_", "drawn_games", "drawn_points"),
                                     ("never_drawn_", "never_drawn_games", "never_drawn_points")):  # fmt: skip

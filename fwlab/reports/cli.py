@@ -60,10 +60,12 @@ def run_balance(args: argparse.Namespace) -> int:
         if fp["games"]:
             print(f"first player wins {fp['win_rate']:.1%} [{fp['low']:.1%}, {fp['high']:.1%}] of {fp['games']}")
         flagged = report.cards[report.cards["stands_out"].notna()]
-        print(f"{len(report.cards)} cards, {len(flagged)} stand out:")
+        print(f"{len(report.cards)} cards, {len(flagged)} stand out (win rate when drawn minus when never drawn):")
         for row in flagged.to_dict("records"):
-            print(f"  {row['stands_out']:<5} {row['card']} ({row['ruleset']}): deck win rate {row['win_rate']:.1%} "
-                  f"[{row['low']:.1%}, {row['high']:.1%}] n={row['games']}; on {row['stands_out_on']}")  # fmt: skip
+            print(f"  {row['stands_out']:<5} {row['card']} ({row['ruleset']}): improvement {row['improvement']:+.1%} "
+                  f"[{row['improvement_low']:+.1%}, {row['improvement_high']:+.1%}] "
+                  f"drawn n={row['drawn_games']}, never drawn n={row['never_drawn_games']}; "
+                  f"deck win rate {row['win_rate']:.1%} n={row['games']}")  # fmt: skip
         if args.out:
             print(f"wrote {args.out}")
     return 0

@@ -68,24 +68,25 @@ def test_opening_drawn_deployed_and_never_drawn_splits(con: duckdb.DuckDBPyConne
 
 def test_flags_only_where_the_interval_excludes_the_mean(con: duckdb.DuckDBPyConnection) -> None:
     r = balance_report(con, ruleset="fw", min_games=30)
-    assert card(r, "Ember Drake")["stands_out"] == "above"  # Wilson(37, 40) low 0.80 > 0.5
-    assert card(r, "Tide Caller")["stands_out"] == "below"
-    assert card(r, "Common Pike")["stands_out"] is None  # exactly 0.5
+    assert card(r, "Ember Drake")["deck_stands_out"] == "above"  # Wilson(37, 40) low 0.80 > 0.5
+    assert card(r, "Tide Caller")["deck_stands_out"] == "below"
+    assert card(r, "Common Pike")["deck_stands_out"] is None  # exactly 0.5
     spark = card(r, "Spark")  # deck win rate 0.5, but drawn -> wins, never drawn -> loses
-    assert spark["win_rate"] == 0.5
+    assert spark["win_rate"] == 0.5 and spark["deck_stands_out"] is None
     assert spark["stands_out"] == "above" and spark["stands_out_on"] == "improvement when drawn"
     assert spark["improvement_low"] > 0
-    # Ember Drake's improvement interval (+0.15) includes 0, so it is flagged on the deck win rate only
-    assert card(r, "Ember Drake")["stands_out_on"] == "deck win rate"
+    # Ember Drake wins because its deck does: its improvement interval (+0.15) includes 0, so the card
+    # itself does not stand out
+    assert card(r, "Ember Drake")["stands_out"] is None
 
 
 def test_small_samples_are_kept_marked_and_never_flagged(con: duckdb.DuckDBPyConnection) -> None:
     relic = card(balance_report(con, ruleset="fw", min_games=30), "Rare Relic")
     assert relic["games"] == 5 and relic["win_rate"] == 1.0 and relic["small_sample"]
     assert relic["low"] > 0.5  # Wilson(5, 5) excludes 0.5 ...
-    assert relic["stands_out"] is None  # ... but 5 games is below min_games
+    assert relic["deck_stands_out"] is None and relic["stands_out"] is None  # ... but 5 games is below min_games
     relic = card(balance_report(con, ruleset="fw", min_games=5), "Rare Relic")
-    assert relic["stands_out"] == "above"
+    assert relic["deck_stands_out"] == "above"
 
 
 def test_every_flag_agrees_with_its_interval(con: duckdb.DuckDBPyConnection) -> None:
@@ -95,7 +96,8 @@ def test_every_flag_agrees_with_its_interval(con: duckdb.DuckDBPyConnection) -> 
         drawn = None
         if not np.isnan(row["improvement"]):
             drawn = "above" if row["improvement_low"] > 0 else "below" if row["improvement_high"] < 0 else None
-        assert row["stands_out"] == (deck or drawn), row["card"]
+        assert row["deck_stands_out"] == deck, row["card"]
+        assert row["stands_out"] == drawn, row["card"]
 
 
 def test_shrinkage_pulls_small_samples_toward_one_half(con: duckdb.DuckDBPyConnection) -> None:
@@ -185,7 +187,7 @@ def test_report_cli_writes_html_and_prints_flags(
     out = tmp_path / "report.html"
     assert main(["report", "balance", "--parquet", str(parquet_dir), "--out", str(out), "--min-games", "10"]) == 0
     text = capsys.readouterr().out
-    assert out.exists() and "Ember Drake" in text and "Tide Caller" in text and "Common Pike" not in text
+    assert out.exists() and "above Spark" in text and "Ember Drake" not in text and "Common Pike" not in text
 
 
 def test_report_cli_names_a_missing_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
