@@ -146,10 +146,11 @@ px.line(gap, x="turn", y="gap", color="winner", title="Median Capital gap (A −
 #
 # For every card, "in deck" means the seat's deck held it; the card's **win rate** is the win
 # rate of the seats whose deck held it, with a 95% Wilson interval. Every game gives out exactly
-# one point between its two seats, so the mean seat win rate is exactly 0.5 and a card **stands
-# out** when its interval excludes 0.5. The second test is the **improvement when drawn**: win
-# rate when drawn minus win rate when never drawn (Newcombe's interval; stands out when it
-# excludes 0). Fewer than `MIN_GAMES` games: marked `small_sample`, never flagged.
+# one point between its two seats, so the mean seat win rate is exactly 0.5; `deck_stands_out`
+# marks cards whose interval excludes 0.5. A card **stands out** (`stands_out`) on its own
+# effect, the **improvement when drawn**: win rate when drawn minus win rate when never drawn,
+# within the same decks (Newcombe's interval; it stands out when the interval excludes 0).
+# Fewer than `MIN_GAMES` games: marked `small_sample`, never flagged.
 
 # %%
 report = balance_report(con, ruleset=RULESET, min_games=MIN_GAMES, shrink=True)
@@ -180,7 +181,7 @@ win_rate_vs_play_rate(report).show()
 # %%
 card_columns = ["card", "games", "play_rate", "win_rate", "low", "high", "win_rate_shrunk", "drawn_win_rate",
                 "never_drawn_win_rate", "improvement", "improvement_low", "improvement_high", "small_sample",
-                "stands_out", "stands_out_on"]
+                "stands_out", "deck_stands_out"]
 report.cards[card_columns].head(15).round(3)
 
 # %% [markdown]
@@ -188,13 +189,13 @@ report.cards[card_columns].head(15).round(3)
 #
 # Cards and decks whose interval excludes the mean, worst first. Read the two tests apart:
 #
-# * a card's **win rate** is the win rate of the decks that hold it. In a league of a few starter
-#   decks most cards sit in one deck only, so their rates are that deck's rate, and a deck played
-#   by a weak bot looks weak: this flag says "this deck's seats win more/less", not yet "this card
-#   is too strong";
-# * the **improvement when drawn** compares games of the same decks with and without the card in
-#   hand, so it is the card's own effect; with a small league its intervals are wide and it rarely
-#   flags anything.
+# * a card's **win rate** (`deck_stands_out`) is the win rate of the decks that hold it. In a
+#   league of a few starter decks most cards sit in one deck only, so their rates are that deck's
+#   rate, and a deck played by a weak bot looks weak: it says "this deck's seats win more/less",
+#   not "this card is too strong" — which is why it does not flag the card;
+# * the **improvement when drawn** (`stands_out`) compares games of the same decks with and
+#   without the card in hand, so it is the card's own effect; with a small league its intervals
+#   are wide and it flags few cards.
 #
 # The shrunk rate (beta-binomial toward 0.5 with `MIN_GAMES` pseudo-games) is the better point
 # estimate to rank cards with few games.
