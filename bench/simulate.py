@@ -43,13 +43,17 @@ def main() -> None:
         print(f"{ruleset:8} {'/'.join(bots):22} {'on' if log else 'off':8} {g:12.0f} {t:10.1f}")
     total = 2000 if args.quick else 20000
     fw = starter_decks("fw")
-    res = {}
-    for w in (1, 2):
+    best: dict[int, float] = {}
+    results: dict[int, dict[str, object]] = {}
+    for w in (1, 2, 1, 2):  # alternate and keep the best of two: this machine's speed drifts by ~10%
         t0 = time.perf_counter()
         r = simulate(fw[0], fw[1], n=total, seed=1, workers=w)
-        res[w] = (time.perf_counter() - t0, r.to_dict())
-        print(f"{total} games with {w} worker(s): {res[w][0]:.1f} s ({total / res[w][0]:.0f} games/s)")
-    print(f"speed-up of 2 workers: {res[1][0] / res[2][0]:.2f}x; identical results: {res[1][1] == res[2][1]}")
+        dt = time.perf_counter() - t0
+        best[w] = min(best.get(w, dt), dt)
+        results[w] = r.to_dict()
+        print(f"{total} games with {w} worker(s): {dt:.1f} s ({total / dt:.0f} games/s)")
+    print(f"speed-up of 2 workers (best of two runs each): {best[1] / best[2]:.2f}x; "
+          f"identical results: {results[1] == results[2]}")
 
 
 if __name__ == "__main__":
