@@ -372,7 +372,7 @@ class HeuristicBot:
         plan: list[tuple[int, int]] = []
         taken: set[tuple[int, int]] = set()
         while True:
-            best_gain, best = 0.5, None
+            best_gain, best = 0.5 + 2.0 * self.aggression, None  # bold bots keep creatures for attacking
             for key, gain in first.items():
                 bk, ak = key
                 if free[bk] <= 0 or key in taken:
