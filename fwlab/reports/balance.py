@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 
 from fwlab.stats import difference_interval, shrink, wilson, wilson_array
+from fwlab.store.summary import coded_sql, summary_is_current
 
 #: The mean seat win rate (draws counted as half a win).
 SEAT_MEAN = 0.5
@@ -43,23 +44,12 @@ _MATCHES = """
     FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset
 """
 
-# Per card, one pass over card_events joined to one ruleset's matches. Each row is reduced to a
-# small code (points 0-2, drawn state: 0 never / 1 drawn later / 2 opening hand, deployed 0/1)
-# and counted per (card, code); the breakdowns are sums over those few groups. This is about a
-# quarter faster than eight FILTER aggregates over the joined rows.
-CARD_SQL = """
-WITH m AS (
-    SELECT match_id, CASE winner WHEN 'a' THEN 2 WHEN 'draw' THEN 1 ELSE 0 END::UTINYINT AS points_a
-    FROM matches WHERE ruleset = $ruleset
-),
-coded AS (
-    SELECT e.card, count(*) AS n,
-        (CASE WHEN e.seat = 'a' THEN m.points_a ELSE 2 - m.points_a END * 6
-         + CASE WHEN e.drawn_turn = 0 OR e.in_opening_hand THEN 2 WHEN e.drawn_turn IS NULL THEN 0 ELSE 1 END * 2
-         + CASE WHEN e.deployed_turn IS NULL THEN 0 ELSE 1 END)::UTINYINT AS code
-    FROM card_events e JOIN m USING (match_id)
-    GROUP BY e.card, code
-),
+# Per card: the rows of one ruleset reduced to a small code (points 0-2, drawn state 0 never /
+# 1 drawn later / 2 opening hand, deployed 0/1; see fwlab.store.summary) and counted per (card,
+# code); the breakdowns are sums over those few groups. The counts come from the store's
+# card_summary when it is current (built at write time), else from the raw tables.
+_CARD_TEMPLATE = """
+WITH coded AS ({coded}),
 parts AS (SELECT card, n, code // 6 AS points, (code % 6) // 2 AS drawn_state, code % 2 AS deployed FROM coded)
 SELECT $ruleset AS ruleset, card,
     sum(n)::BIGINT AS games, sum(n * points)::BIGINT AS points,
@@ -74,6 +64,10 @@ SELECT $ruleset AS ruleset, card,
     (SELECT 2 * count(*) FROM matches WHERE ruleset = $ruleset) AS seat_games
 FROM parts GROUP BY card ORDER BY card
 """
+#: Per-card counts from the raw tables (any source: a store or an export folder).
+CARD_SQL = _CARD_TEMPLATE.format(coded=f"SELECT card, code, n FROM ({coded_sql('WHERE ruleset = $ruleset')})")
+#: The same from the store's card_summary.
+CARD_SUMMARY_SQL = _CARD_TEMPLATE.format(coded="SELECT card, code, n FROM card_summary WHERE ruleset = $ruleset")
 
 RULESETS_SQL = "SELECT DISTINCT ruleset FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset ORDER BY ruleset"
 
@@ -252,18 +246,23 @@ def _plain(v: Any) -> Any:
 
 def balance_report(
     con: Any, ruleset: str | None = None, min_games: int = 30, shrink: bool = False,
-    prior_strength: float | None = None,
+    prior_strength: float | None = None, use_summary: bool | None = None,
 ) -> BalanceReport:  # fmt: skip
     """Compute the balance report on a DuckDB connection with ``matches`` and ``card_events``.
 
     ``ruleset`` restricts to one ruleset; ``min_games`` marks smaller samples (never flagged);
     ``shrink`` adds beta-binomial shrunk win rates toward 0.5 with ``prior_strength`` pseudo-games
-    (default: ``min_games``).
+    (default: ``min_games``). ``use_summary``: read the per-card counts from the store's
+    ``card_summary`` (default: when it is current, see :mod:`fwlab.store.summary`), else from the
+    raw ``card_events``; both give the same report.
     """
     params = {"ruleset": ruleset}
     strength = float(min_games if prior_strength is None else prior_strength)
     rulesets = [r for (r,) in con.execute(RULESETS_SQL, params).fetchall() if r is not None]
-    per_ruleset = [con.execute(CARD_SQL, {"ruleset": r}).df() for r in rulesets]
+    if use_summary is None:
+        use_summary = summary_is_current(con)
+    card_sql = CARD_SUMMARY_SQL if use_summary else CARD_SQL
+    per_ruleset = [con.execute(card_sql, {"ruleset": r}).df() for r in rulesets]
     raw = pd.concat(per_ruleset, ignore_index=True) if per_ruleset else con.execute(CARD_SQL, {"ruleset": ""}).df()
     cards = card_table(raw, min_games, shrink, strength)
 

@@ -32,6 +32,7 @@ from .schema import LOG_TABLES, StoreError, connect, open_error
 PARTITION_COLUMNS = ("ruleset", "month")
 FORMATS = ("parquet", "csv")
 _STORE_TABLES = ("cards", "decks", "deck_cards", "players", "rulesets", "rating_history")
+_SUMMARY_TABLES = ("card_summary", "card_summary_stamp")
 
 
 def _select(table: str, partition_by: Sequence[str]) -> str:
@@ -111,9 +112,12 @@ def open_source(db: str | Path | None = None, parquet: str | Path | None = None)
             con.execute("ATTACH ? AS store (READ_ONLY)", [str(path)])
         except duckdb.Error as exc:
             raise open_error(exc, path) from None
-        tables = _STORE_TABLES + (() if parquet is not None else tuple(LOG_TABLES))
+        tables = _STORE_TABLES + (() if parquet is not None else (*LOG_TABLES, *_SUMMARY_TABLES))
+        present = {r[0] for r in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE database_name = 'store'").fetchall()}
         for t in tables:
-            con.execute(f"CREATE VIEW {t} AS SELECT * FROM store.main.{t}")
+            if t in present or t not in _SUMMARY_TABLES:  # an older store may not have the summary yet
+                con.execute(f"CREATE VIEW {t} AS SELECT * FROM store.main.{t}")
     if parquet is not None:
         folder = Path(parquet)
         if not folder.is_dir():

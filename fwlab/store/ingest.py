@@ -24,6 +24,7 @@ import duckdb
 
 from ..rulesets import FAMILY, RULESETS
 from .schema import LOG_TABLES
+from .summary import refresh_card_summary
 
 #: Columns a file of each kind must have; the others may be left out.
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -388,6 +389,7 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
                     WHERE p NOT IN (SELECT player FROM players) RETURNING 1""").fetchall()
                 new_players = len(added)
                 _pause_for_tests()
+        refresh_card_summary(con)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

@@ -27,6 +27,7 @@ import pyarrow as pa
 
 from ..decks import Deck, parse_decklist
 from .schema import CARD_EVENT_COLUMNS, MATCH_COLUMNS, TURN_COLUMNS, StoreError
+from .summary import refresh_card_summary
 
 #: Bot levels, and how often a league player gets each (lookahead is slow: few players get it).
 BOT_WEIGHTS: dict[str, float] = {"random": 0.2, "heuristic": 0.7, "lookahead": 0.1}
@@ -207,6 +208,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
                 con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _league_rows")
             finally:
                 con.unregister("_league_rows")
+        refresh_card_summary(con)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

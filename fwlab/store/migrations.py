@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1]
+[1, 2]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -48,9 +48,17 @@ CREATE TABLE IF NOT EXISTS rating_history(system VARCHAR, match_id VARCHAR, play
     PRIMARY KEY (system, match_id, player));
 """
 
+# v2: the per-card summary of fwlab.store.summary and the row counts it was built from
+_V2: Final[str] = """
+CREATE TABLE IF NOT EXISTS card_summary(ruleset VARCHAR, card VARCHAR, code UTINYINT, n BIGINT,
+    PRIMARY KEY (ruleset, card, code));
+CREATE TABLE IF NOT EXISTS card_summary_stamp(matches BIGINT, card_events BIGINT);
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
+    (2, _V2),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

@@ -18,7 +18,7 @@ import duckdb
 #: Every table of the store, in the order they are created.
 TABLES: tuple[str, ...] = (
     "schema_version", "rulesets", "cards", "decks", "deck_cards", "players", "matches",
-    "card_events", "turn_snapshots", "rating_history",
+    "card_events", "turn_snapshots", "rating_history", "card_summary", "card_summary_stamp",
 )
 
 #: The match-log tables an import, an export or a league writes, with their columns and SQL types.

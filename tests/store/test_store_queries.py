@@ -72,7 +72,7 @@ def test_a_saved_deck_round_trips_and_never_replaces_a_starter(store: Path) -> N
 def test_db_info_and_export_commands(with_matches: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["db", "info", "--db", str(with_matches)]) == 0
     out = capsys.readouterr().out
-    assert "schema version 1" in out and "matches: 3 (bg 1, fw 2)" in out
+    assert "schema version 2" in out and "matches: 3 (bg 1, fw 2)" in out
     assert main(["export", "--out", str(tmp_path / "x"), "--db", str(with_matches)]) == 0
     assert "3 matches" in capsys.readouterr().out
     assert main(["export", "--out", str(tmp_path / "x"), "--db", str(with_matches)]) == 1

@@ -15,11 +15,12 @@ from fwlab.store import migrations as mig
 from fwlab.store.schema import TABLES
 
 
-def test_a_new_store_has_every_contract_table_and_version_one(tmp_path: Path) -> None:
+def test_a_new_store_has_every_contract_table_and_every_migration(tmp_path: Path) -> None:
     con = connect(tmp_path / "s.duckdb")
     tables = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     assert set(TABLES) <= tables
-    assert con.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert con.execute("SELECT version FROM schema_version ORDER BY 1").fetchall() == [
+        (v,) for v in range(1, mig.LATEST + 1)]
     cols = {r[0] for r in con.execute("DESCRIBE matches").fetchall()}
     assert cols == {"match_id", "played_at", "ruleset", "mode", "player_a", "player_b", "deck_a", "deck_b",
                     "first", "winner", "end_reason", "turns", "source"}
@@ -29,23 +30,26 @@ def test_opening_an_older_store_applies_only_the_missing_migrations(tmp_path: Pa
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "s.duckdb"
     connect(path).close()
-    monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS, (2, "ALTER TABLE players ADD COLUMN note VARCHAR")))
+    nxt = mig.LATEST + 1
+    monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS, (nxt, "ALTER TABLE players ADD COLUMN note VARCHAR")))
     con = connect(path)
-    assert [r[0] for r in con.execute("SELECT version FROM schema_version ORDER BY 1").fetchall()] == [1, 2]
+    assert [r[0] for r in con.execute("SELECT version FROM schema_version ORDER BY 1").fetchall()] == list(
+        range(1, nxt + 1))
     assert "note" in {r[0] for r in con.execute("DESCRIBE players").fetchall()}
     con.close()
     con = connect(path)  # nothing left to apply
-    assert con.execute("SELECT count(*) FROM schema_version").fetchone() == (2,)
+    assert con.execute("SELECT count(*) FROM schema_version").fetchone() == (nxt,)
 
 
 def test_a_failing_migration_leaves_the_store_at_its_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "s.duckdb"
     connect(path).close()
-    monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS, (2, "CREATE TABLE x(a INT); SELECT * FROM nowhere")))
+    monkeypatch.setattr(mig, "MIGRATIONS", (*mig.MIGRATIONS,
+                                            (mig.LATEST + 1, "CREATE TABLE x(a INT); SELECT * FROM nowhere")))
     with pytest.raises(duckdb.Error):
         connect(path)
     con = duckdb.connect(str(path))
-    assert mig.current_version(con) == 1
+    assert mig.current_version(con) == mig.LATEST
     assert "x" not in {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
 
 
