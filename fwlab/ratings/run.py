@@ -44,31 +44,24 @@ def _replay_changes(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Ratings before/after and the player's game number for each seat-row, from the rating changes.
 
-    Vectorised: a stable sort by player puts each player's games in order; a running sum of the
-    changes within each player's run gives the rating after each game. The rating before a game is
-    the same expression one step earlier, so it equals the previous rating after exactly.
+    Vectorised with pandas' grouped running sums (hash grouping, no sort): the rating after a game
+    is the player's start plus the running sum of its changes; the rating before is the previous
+    rating after of the same player (so the two agree exactly), or its start for its first game.
+
+    >>> b, a, g = _replay_changes(np.array([0, 1, 0]), np.array([10.0, -10.0, 5.0]), np.array([1000.0, 1000.0]))
+    >>> b.tolist(), a.tolist(), g.tolist()
+    ([1000.0, 1000.0, 1010.0], [1010.0, 990.0, 1015.0], [1, 1, 2])
     """
     if len(seats) == 0:
         empty = np.empty(0, dtype=np.float64)
         return empty, empty, np.empty(0, dtype=np.int64)
-    order = np.argsort(seats.astype(np.int32), kind="stable")
-    player = seats[order]
-    change = changes[order]
-    new_run = np.empty(len(player), dtype=bool)
-    new_run[0] = True
-    np.not_equal(player[1:], player[:-1], out=new_run[1:])
-    run_start = np.flatnonzero(new_run)
-    run_of = np.cumsum(new_run) - 1
-    total = np.cumsum(change)
-    previous = np.empty_like(total)
-    previous[0] = 0.0
-    previous[1:] = total[:-1]
-    base = previous[run_start][run_of]
-    own_start = start[player]
-    before, after, game_no = np.empty_like(total), np.empty_like(total), np.empty(len(player), dtype=np.int64)
-    before[order] = own_start + (previous - base)
-    after[order] = own_start + (total - base)
-    game_no[order] = np.arange(len(player)) - run_start[run_of] + 1
+    own_start = start[seats]
+    grouped = pd.Series(changes).groupby(seats, sort=False)
+    after = own_start + grouped.cumsum().to_numpy()
+    before = pd.Series(after).groupby(seats, sort=False).shift(1).to_numpy(dtype=np.float64, copy=True)
+    first = np.isnan(before)
+    before[first] = own_start[first]
+    game_no = pd.Series(np.ones(len(seats), dtype=np.int64)).groupby(seats, sort=False).cumsum().to_numpy()
     return before, after, game_no
 
 
