@@ -60,9 +60,12 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, aggression: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, aggression: float = 0.0, event_threshold: float = 0.5,
+                 scenario_first: bool = True) -> None:
         self.rng = random.Random(seed)
         self.aggression = aggression
+        self.event_threshold = event_threshold   # how much an event must be worth before it is played
+        self.scenario_first = scenario_first     # deploy a Scenario before creatures (economy first)
         self._plans: dict[tuple[int, int], list] = {}
         self._no_event: tuple[float, ...] | None = None
         self._no_effect: tuple[float, ...] | None = None
@@ -237,7 +240,7 @@ class HeuristicBot:
     def _deploy(self, g: Game) -> Action:
         p = g.decider
         me = g.seats[p]
-        act = self._best_event(g, p)
+        act = self._best_event(g, p, self.event_threshold)
         if act is not None:
             return act
         best: tuple[float, Action] | None = None
@@ -251,7 +254,7 @@ class HeuristicBot:
             if d.type == SCENARIO:
                 if me.scenario_turn == g.turn:
                     continue
-                score = 100.0 + d.income  # economy first: it pays every turn
+                score = 100.0 + d.income if self.scenario_first else 10.0 * c + 3  # economy pays every turn
                 act = Action("deploy", iid)
             elif d.type == CREATURE:
                 score = 10.0 * c + card_value(d) * 0.5
