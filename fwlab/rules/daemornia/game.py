@@ -361,14 +361,13 @@ class Game:
         self._after_instant()
 
     def _after_instant(self) -> None:
-        """Back at a decision after an event or effect: units may have died, windows may be empty now."""
-        d = self.decision
-        if d == ATTACK:
+        """Back at a decision after an event or effect: in the Attack decision, attackers may have died
+        and nothing may be left to declare. (Elsewhere the same player simply decides again; a blocked
+        attacker whose blockers died stays blocked and strikes nothing.)"""
+        if self.decision == ATTACK:
             self.attackers = [a for a in self.attackers if a in self.units]
             if not self._may_act_in_attack():
                 self._end_attacks()
-        elif d == TRICKS:
-            pass
 
     # ------------------------------------------------------------------ legality
     def _candidates(self) -> list[Action]:
