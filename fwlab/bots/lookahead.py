@@ -20,8 +20,9 @@ from .heuristic import HeuristicBot, unit_value
 
 def evaluate(g: Game, p: int) -> float:
     """A game's worth to player ``p`` in [-1, 1]: the result if over, else Capital and board balance."""
-    if g.outcome is not None:
-        w = g.outcome.winner
+    out = g.outcome
+    if out is not None:
+        w = out.winner
         return 0.0 if w == "draw" else (1.0 if w == "ab"[p] else -1.0)
     me, opp = g.seats[p], g.seats[1 - p]
     cap = g.cfg.capital
@@ -84,7 +85,7 @@ class LookaheadBot:
         stop = c.turn + self.horizon
         variant = HeuristicBot(0, **style)
         base = HeuristicBot(0)
-        while c.outcome is None and c.turn < stop:
+        while not c.is_terminal() and c.turn < stop:
             bot = variant if (c.decider == p and (c.turn, c.decision) == key) else base
             c.apply(bot.choose(c))
         return evaluate(c, p)

@@ -113,3 +113,10 @@ def test_CORE_CLONE_1_a_clone_plays_on_without_touching_the_original():
     while not c.is_terminal():
         c.apply(cb[c.current_player()].choose(c))
     assert g.fingerprint() == before
+
+
+def test_CORE_CLONE_1_the_spelled_out_field_lists_match_the_slots():
+    from fwlab.rules.daemornia.state import _SEAT_FIELDS, _UNIT_FIELDS, Seat, Unit
+
+    assert set(_UNIT_FIELDS) == set(Unit.__slots__)
+    assert set(_SEAT_FIELDS) == set(Seat.__slots__)

@@ -149,13 +149,13 @@ def resolve_chain(g: Game) -> None:
                     countered.update(x[1] for x in chain if x[1] != iid)
                 else:
                     apply_effect(g, p, e, target, iid, None)
-                if g.outcome is not None:
+                if g.is_terminal():
                     break
         g.seats[g.owner[iid]].graveyard.append(iid)
-        if g.outcome is not None:
+        if g.is_terminal():
             return
         check_deaths(g)
-        if g.outcome is not None:
+        if g.is_terminal():
             return
 
 
@@ -237,7 +237,7 @@ def use_effect(g: Game, p: int, src: int, target: int, idx: int) -> None:
     else:
         apply_effect(g, p, e, target, src, u)
         check_deaths(g)
-    if g.outcome is not None:
+    if g.is_terminal():
         return
     if answering:
         g._close_answer()

@@ -102,9 +102,11 @@ class Game:
     # ------------------------------------------------------------------ public API
     def current_player(self) -> int:
         """The seat (0 or 1) that must decide now, or -1 when the game is over."""
-        return -1 if self.outcome is not None else self.decider
+        return -1 if self.is_terminal() else self.decider
 
     def is_terminal(self) -> bool:
+        # every check of the outcome goes through here: the outcome changes inside calls, and a
+        # checker (or a compiler) must not assume it stays as an earlier test found it
         return self.outcome is not None
 
     @property
@@ -113,7 +115,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (empty when the game is over)."""
-        if self.outcome is not None:
+        if self.is_terminal():
             return []
         cands = self._candidates()
         return [a for a in cands if self.why_illegal(a) is None]
@@ -130,9 +132,16 @@ class Game:
         self._do(action)
 
     def clone(self, seed: int | None = None) -> Game:
-        """An independent copy for search (no record, no card log); ``seed`` reseeds its dice."""
+        """An independent copy for search (no record, no card log); ``seed`` reseeds its dice.
+
+        Every attribute is copied by name (no ``__dict__`` tricks), so the class also works when
+        compiled (see bench/compiled.py).
+        """
         c = Game.__new__(Game)
-        c.__dict__.update(self.__dict__)
+        c.cfg, c.seed, c.defs, c.owner, c.first = self.cfg, self.seed, self.defs, self.owner, self.first
+        c.active, c.turn, c.decision, c.decider = self.active, self.turn, self.decision, self.decider
+        c.outcome, c.tricks_passed = self.outcome, self.tricks_passed
+        c.resume, c.resume_decider = self.resume, self.resume_decider
         if seed is not None:
             c.rng = random.Random(seed)
         else:
@@ -150,6 +159,7 @@ class Game:
         c.capital_gained = list(self.capital_gained)
         c.capital_log = []
         c.log_cards = False
+        c.drawn_turn, c.deployed_turn, c.killed_turn, c.damage_dealt = [], [], [], []
         c.recording = False
         c.record = GameRecord(self.cfg.ruleset, self.seed, self.record.first, self.record.decks)
         return c
@@ -205,7 +215,7 @@ class Game:
 
     def _check_end(self) -> None:
         """FW-END-1: a player at 0 or less Capital loses at once; both at once is a draw."""
-        if self.outcome is not None:
+        if self.is_terminal():
             return
         a, b = self.seats[0].capital <= 0, self.seats[1].capital <= 0
         if a and b:
@@ -258,7 +268,7 @@ class Game:
         self.loss_reason[s.idx] = "deck-out"
         self._draw(s)  # FW-DRAW-1
         self.loss_reason[s.idx] = "capital"
-        if self.outcome is not None:
+        if self.is_terminal():
             return
         self.decision, self.decider = DEPLOY, self.active
 
@@ -298,7 +308,7 @@ class Game:
     def _end_attacks(self) -> None:
         if not self.attackers:
             combat.resolve(self)
-            if self.outcome is None:
+            if not self.is_terminal():
                 self._end_turn()
             return
         self.decision, self.decider = BLOCK, 1 - self.active
@@ -322,7 +332,7 @@ class Game:
 
     def _fight(self) -> None:
         combat.roll_and_resolve(self)
-        if self.outcome is None:
+        if not self.is_terminal():
             self._end_turn()
 
     # ------------------------------------------------------------------ instants (events and effects)
@@ -355,7 +365,7 @@ class Game:
 
     def _close_answer(self) -> None:
         effects.resolve_chain(self)
-        if self.outcome is not None:
+        if self.is_terminal():
             return
         self.decision, self.decider = self.resume, self.resume_decider
         self._after_instant()
@@ -416,7 +426,7 @@ class Game:
 
     def why_illegal(self, a: Action) -> str | None:
         """Why an action is not legal now, or None when it is."""
-        if self.outcome is not None:
+        if self.is_terminal():
             return "the game is over"
         d, p, k = self.decision, self.decider, a.kind
         s = self.seats[p]

@@ -76,7 +76,7 @@ class Unit:
     def copy(self) -> Unit:
         """An independent copy (for search)."""
         u = Unit.__new__(Unit)
-        for name in Unit.__slots__:
+        for name in _UNIT_FIELDS:
             setattr(u, name, getattr(self, name))
         u.attached = list(self.attached)
         u.buff = list(self.buff)
@@ -119,10 +119,18 @@ class Seat:
     def copy(self, units: dict[int, Unit]) -> Seat:
         """An independent copy whose cards in play are taken from ``units`` (already copied)."""
         s = Seat.__new__(Seat)
-        for name in Seat.__slots__:
+        for name in _SEAT_FIELDS:
             setattr(s, name, getattr(self, name))
         s.deck, s.hand, s.graveyard, s.removed = list(self.deck), list(self.hand), list(self.graveyard), list(self.removed)
         s.units = [units[u.iid] for u in self.units]
         s.scenarios = [units[u.iid] for u in self.scenarios]
         s.discount = list(self.discount)
         return s
+
+
+# The attribute names, spelled out (a compiled class cannot read its own ``__slots__``).
+_UNIT_FIELDS = ("iid", "d", "owner", "damage", "locked", "deployed_turn", "attached", "buff", "att", "dfn",
+                 "dmg", "max_hp", "swift", "elusive", "vigilant", "raider", "siege", "shield", "guardian",
+                 "heal_self", "heal_allies", "income", "last_gasp", "used_turn", "is_scenario", "exp_total")
+_SEAT_FIELDS = ("idx", "deck", "hand", "units", "scenarios", "graveyard", "removed", "capital", "pool",
+                 "own_turns", "scenario_turn", "deckouts", "discount")
