@@ -42,7 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except CatalogError as exc:
+    except (CatalogError, ValueError) as exc:
+        # bad input (a catalog, a deck, a number out of range) is a message and exit status 2;
+        # commands raise ValueError with a sentence that names what was wrong
         print(f"fwlab: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

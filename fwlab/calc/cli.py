@@ -4,31 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable
 from typing import Any
 
-from ..catalog import CatalogError
 from .combat import fight
 from .duel import duel
 from .fighter import Fighter
 from .gems import FlipDeck, PowerUp, battle_odds
 from .tohit import DICE_RULESETS, format_chart, need_to_hit, p_hit, tohit_table
-
-
-def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """Turn a ValueError from bad input into ``fwlab: error: ...`` and exit status 2."""
-
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return func(args)
-        except ValueError as exc:
-            if isinstance(exc, CatalogError):
-                raise
-            print(f"fwlab: error: {exc}", file=sys.stderr)
-            return 2
-
-    return run
 
 
 def _dump(obj: Any) -> None:
@@ -142,7 +124,7 @@ def register(sub: Any) -> None:
     p.add_argument("--literal-two", action="store_true",
                    help="Battlegrounds' literal text: a roll of 2 always misses")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=_guard(_tohit))
+    p.set_defaults(func=_tohit)
 
     c = sub.add_parser("combat", help="exact outcome of one attacker against its blockers",
                        description='Creatures are "att,def,dmg,hp" with optional extras shield=N, taken=N, exp=N.')
@@ -154,7 +136,7 @@ def register(sub: Any) -> None:
                    help="also repeat the one-on-one fight for up to ROUNDS rounds with healing")
     c.add_argument("--literal-two", action="store_true")
     c.add_argument("--json", action="store_true")
-    c.set_defaults(func=_guard(_combat))
+    c.set_defaults(func=_combat)
 
     b = sub.add_parser("battle-odds", help="Free Realms battle: P(win/tie/lose) from both decks' gem flips")
     b.add_argument("--attack", type=int, help="the attacking creature's attack")
@@ -168,4 +150,4 @@ def register(sub: Any) -> None:
     b.add_argument("--powerup-b", action="append", default=[], metavar="SPHERE:defense:N",
                    help="a defender power-up, e.g. order:defense:1 (repeatable)")
     b.add_argument("--json", action="store_true")
-    b.set_defaults(func=_guard(_battle_odds))
+    b.set_defaults(func=_battle_odds)

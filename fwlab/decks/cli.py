@@ -5,32 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..catalog import CatalogError
 from ..rulesets import RULESETS
 from .decklist import format_decklist, load_deck, read_decklist
 from .helper import fill_deck
 from .odds import deploy_odds, draw_odds
 from .stats import deck_stats
 from .validate import validate
-
-
-def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return func(args)
-        except ValueError as exc:
-            if isinstance(exc, CatalogError):
-                raise
-            print(f"fwlab: error: {exc}", file=sys.stderr)
-            return 2
-
-    return run
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -148,12 +132,12 @@ def register(sub: Any) -> None:
     c = dsub.add_parser("check", help="validate a decklist; exit 0 when legal, 1 when not")
     c.add_argument("file")
     c.add_argument("--json", action="store_true")
-    c.set_defaults(func=_guard(_check))
+    c.set_defaults(func=_check)
 
     s = dsub.add_parser("stats", help="curve, types, mix, gems and attack/defence profile")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
-    s.set_defaults(func=_guard(_stats))
+    s.set_defaults(func=_stats)
 
     o = dsub.add_parser("odds", help="P(at least k of a card or group in hand by each of your turns)")
     o.add_argument("file")
@@ -167,7 +151,7 @@ def register(sub: Any) -> None:
     o.add_argument("--deploy", action="store_true",
                    help="fw/fw-epic: P(able to deploy something) on each turn (exact enumeration)")
     o.add_argument("--json", action="store_true")
-    o.set_defaults(func=_guard(_odds))
+    o.set_defaults(func=_odds)
 
     f = dsub.add_parser("fill", help="deck builder helper: complete a legal deck around chosen cards")
     f.add_argument("core", nargs="?", help="a decklist with the chosen cards (its ruleset: line is used)")
@@ -175,4 +159,4 @@ def register(sub: Any) -> None:
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--name")
     f.add_argument("--out", help="write the deck here instead of printing it")
-    f.set_defaults(func=_guard(_fill))
+    f.set_defaults(func=_fill)
