@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 DB ?= data/fwlab.duckdb
 PORT ?= 8501
 
-.PHONY: run test check lint typecheck imports pytest notebooks bench db clean
+.PHONY: run test check lint typecheck imports pytest notebooks bench db native clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -17,13 +17,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# The compiled (mypyc) rules core for the current sources, 3-4x faster; a no-op when up to date.
+# Without a C compiler it warns and the pure-Python engine is used, unless FWLAB_REQUIRE_NATIVE=1.
+native: $(STAMP)
+	$(BIN)/fwlab native build $(if $(FWLAB_REQUIRE_NATIVE),,--optional)
+
 # Built from data/ when missing, with a small simulated league so every page has data.
-$(DB): | $(STAMP)
+$(DB): | $(STAMP) native
 	$(BIN)/fwlab init --db $(DB)
 
 db: $(DB)
 
-run: $(STAMP) $(DB)
+run: $(STAMP) native $(DB)
 	$(BIN)/streamlit run app.py --server.address localhost --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
 
 lint: $(STAMP)
@@ -37,7 +42,7 @@ imports: $(STAMP)
 
 check: lint typecheck imports
 
-pytest: $(STAMP)
+pytest: $(STAMP) native
 	$(BIN)/python -m pytest -q
 
 test: check pytest
@@ -46,7 +51,7 @@ notebooks: $(STAMP) $(DB)
 	$(BIN)/python -m pip install -q -e '.[test,analyst]'
 	FWLAB_DB=$(abspath $(DB)) $(BIN)/jupyter lab notebooks/
 
-bench: $(STAMP)
+bench: $(STAMP) native
 	$(BIN)/python bench/simulate.py
 
 clean:

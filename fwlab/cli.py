@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.decks.cli",
     "fwlab.ratings.cli",
     "fwlab.reports.cli",
+    "fwlab.native",
 )
 
 

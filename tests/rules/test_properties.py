@@ -115,8 +115,42 @@ def test_CORE_CLONE_1_a_clone_plays_on_without_touching_the_original():
     assert g.fingerprint() == before
 
 
-def test_CORE_CLONE_1_the_spelled_out_field_lists_match_the_slots():
-    from fwlab.rules.daemornia.state import _SEAT_FIELDS, _UNIT_FIELDS, Seat, Unit
+def _slots(cls_name: str) -> list[str]:
+    """The __slots__ written in state.py (read from the source: a compiled class has none to read)."""
+    import ast
+    from pathlib import Path
 
-    assert set(_UNIT_FIELDS) == set(Unit.__slots__)
-    assert set(_SEAT_FIELDS) == set(Seat.__slots__)
+    import fwlab
+
+    tree = ast.parse((Path(fwlab.__file__).parent / "rules/daemornia/state.py").read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls_name:
+            for st in node.body:
+                if isinstance(st, ast.Assign) and getattr(st.targets[0], "id", "") == "__slots__":
+                    return list(ast.literal_eval(st.value))
+    raise AssertionError(cls_name)
+
+
+def test_CORE_CLONE_1_copies_carry_every_attribute_and_share_no_mutable_state():
+    deck = compile_deck(NAMES[:10] * 4, REAL)
+    g = new_game("fw", deck, deck, 8)
+    bots = (HeuristicBot(1), HeuristicBot(2))
+    for _ in range(80):
+        g.apply(bots[g.current_player()].choose(g))
+    u = next(iter(g.units.values()))
+    u.used_turn[3] = 2
+    cu = u.copy()
+    for name in _slots("Unit"):
+        assert getattr(cu, name) == getattr(u, name), name
+        if isinstance(getattr(u, name), (list, dict)):
+            assert getattr(cu, name) is not getattr(u, name), name
+    units = {iid: x.copy() for iid, x in g.units.items()}
+    s = g.seats[0]
+    cs = s.copy(units)
+    for name in _slots("Seat"):
+        if name in ("units", "scenarios"):
+            assert [x.iid for x in getattr(cs, name)] == [x.iid for x in getattr(s, name)]
+            continue
+        assert getattr(cs, name) == getattr(s, name), name
+        if isinstance(getattr(s, name), (list, dict)):
+            assert getattr(cs, name) is not getattr(s, name), name

@@ -35,4 +35,12 @@ def test_CORE_KW_1_every_keyword_has_an_engine_handler_and_a_rule():
     for kw in KEYWORDS:
         assert f'kw == "{kw}"' in src, f"CardDef does not handle keyword {kw}"
         assert f"KW-{kw.upper().replace('_', '-')}" in IDS, f"docs/rules.md has no rule for keyword {kw}"
-    assert "keywords" in CardDef.__slots__
+    # a compiled card keeps the keywords it was given, in order
+    from fwlab.catalog import load_catalog
+    from fwlab.rules.daemornia.cards import compile_card
+
+    with_kw = [c for c in load_catalog("fw").cards.values() if c.abilities]
+    assert with_kw
+    for card in with_kw:
+        d: CardDef = compile_card(card)
+        assert list(d.keywords) == [ab["kw"] for ab in card.abilities], card.name

@@ -45,12 +45,14 @@ from .state import Seat, Unit
 class Game:
     """The state of one game. Create with :func:`new_game`; drive with ``apply`` until ``is_terminal``."""
 
-    def __init__(self, cfg: RulesConfig, decks: Sequence[Sequence[CardDef]], seed: int, first: int = 0,
+    def __init__(self, cfg: RulesConfig, decks: Sequence[Sequence[CardDef]] | None, seed: int, first: int = 0,
                  log_cards: bool = True, deck_names: Sequence[Sequence[str]] | None = None,
                  record: bool = True) -> None:
         self.cfg = cfg
-        self.rng = random.Random(seed)
         self.seed = seed
+        if decks is None:  # an empty shell that clone() fills in
+            return
+        self.rng = random.Random(seed)
         self.defs: list[CardDef] = []
         self.owner: list[int] = []
         deck_ids: list[list[int]] = []
@@ -134,11 +136,11 @@ class Game:
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its dice.
 
-        Every attribute is copied by name (no ``__dict__`` tricks), so the class also works when
-        compiled (see bench/compiled.py).
+        Every attribute is copied by name (no ``__new__`` or ``__dict__`` tricks), so the class also
+        works compiled (fwlab/native.py).
         """
-        c = Game.__new__(Game)
-        c.cfg, c.seed, c.defs, c.owner, c.first = self.cfg, self.seed, self.defs, self.owner, self.first
+        c = Game(self.cfg, None, self.seed)
+        c.defs, c.owner, c.first = self.defs, self.owner, self.first
         c.active, c.turn, c.decision, c.decider = self.active, self.turn, self.decision, self.decider
         c.outcome, c.tricks_passed = self.outcome, self.tricks_passed
         c.resume, c.resume_decider = self.resume, self.resume_decider

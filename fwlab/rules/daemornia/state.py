@@ -14,7 +14,7 @@ class Unit:
                  "dmg", "max_hp", "swift", "elusive", "vigilant", "raider", "siege", "shield", "guardian",
                  "heal_self", "heal_allies", "income", "last_gasp", "used_turn", "is_scenario", "exp_total")
 
-    def __init__(self, iid: int, d: CardDef, owner: int, turn: int) -> None:
+    def __init__(self, iid: int, d: CardDef, owner: int, turn: int, fresh: bool = True) -> None:
         self.iid = iid
         self.d = d
         self.owner = owner
@@ -25,7 +25,8 @@ class Unit:
         self.buff = [0, 0, 0]                             # temporary att/def/dmg until end of Resolution
         self.used_turn: dict[int, int] = {}               # source iid -> game turn its effect was last used
         self.is_scenario = d.type == SCENARIO
-        self.refresh()
+        if fresh:  # a copy sets the effective attributes itself
+            self.refresh()
 
     def refresh(self) -> None:
         """Recompute effective attributes from the card, its attachments and temporary buffs.
@@ -75,12 +76,16 @@ class Unit:
 
     def copy(self) -> Unit:
         """An independent copy (for search)."""
-        u = Unit.__new__(Unit)
-        for name in _UNIT_FIELDS:
-            setattr(u, name, getattr(self, name))
+        u = Unit(self.iid, self.d, self.owner, self.deployed_turn, False)
+        u.damage, u.locked = self.damage, self.locked
         u.attached = list(self.attached)
         u.buff = list(self.buff)
         u.used_turn = dict(self.used_turn)
+        u.att, u.dfn, u.dmg, u.max_hp = self.att, self.dfn, self.dmg, self.max_hp
+        u.swift, u.elusive, u.vigilant = self.swift, self.elusive, self.vigilant
+        u.raider, u.siege, u.shield, u.guardian = self.raider, self.siege, self.shield, self.guardian
+        u.heal_self, u.heal_allies, u.income, u.last_gasp = self.heal_self, self.heal_allies, self.income, self.last_gasp
+        u.exp_total = self.exp_total
         return u
 
     @property
@@ -118,19 +123,11 @@ class Seat:
 
     def copy(self, units: dict[int, Unit]) -> Seat:
         """An independent copy whose cards in play are taken from ``units`` (already copied)."""
-        s = Seat.__new__(Seat)
-        for name in _SEAT_FIELDS:
-            setattr(s, name, getattr(self, name))
-        s.deck, s.hand, s.graveyard, s.removed = list(self.deck), list(self.hand), list(self.graveyard), list(self.removed)
+        s = Seat(self.idx, list(self.deck), self.capital)
+        s.pool, s.own_turns, s.scenario_turn, s.deckouts = self.pool, self.own_turns, self.scenario_turn, self.deckouts
+        s.hand, s.graveyard, s.removed = list(self.hand), list(self.graveyard), list(self.removed)
         s.units = [units[u.iid] for u in self.units]
         s.scenarios = [units[u.iid] for u in self.scenarios]
         s.discount = list(self.discount)
         return s
 
-
-# The attribute names, spelled out (a compiled class cannot read its own ``__slots__``).
-_UNIT_FIELDS = ("iid", "d", "owner", "damage", "locked", "deployed_turn", "attached", "buff", "att", "dfn",
-                 "dmg", "max_hp", "swift", "elusive", "vigilant", "raider", "siege", "shield", "guardian",
-                 "heal_self", "heal_allies", "income", "last_gasp", "used_turn", "is_scenario", "exp_total")
-_SEAT_FIELDS = ("idx", "deck", "hand", "units", "scenarios", "graveyard", "removed", "capital", "pool",
-                 "own_turns", "scenario_turn", "deckouts", "discount")
