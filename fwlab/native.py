@@ -33,6 +33,8 @@ from typing import Any
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: The modules compiled (paths inside the package).
 COMPILED = (
+    "rules/action.py",
+    "rules/daemornia/config.py",
     "rules/daemornia/cards.py",
     "rules/daemornia/decisions.py",
     "rules/daemornia/state.py",

@@ -8,6 +8,7 @@ the game still checks every action it applies.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..rules.core import Action
 from ..rules.daemornia.cards import ATTACHMENT, CHOSEN_TARGETS, CREATURE, EVENT, SCENARIO, CardDef
@@ -16,7 +17,7 @@ from ..rules.daemornia.effects import any_usable_effect, effect_sources, event_p
 from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
 from ..rules.daemornia.state import Unit
 
-P_HIT = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
+P_HIT: Final = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
 
 
 def p_hit(att: int, dfn: int) -> float:
@@ -171,7 +172,11 @@ class HeuristicBot:
         me = g.seats[p]
         defs = g.defs
         limit = me.pool + me.discount[EVENT]
-        if not any(defs[i].type == EVENT and defs[i].res <= limit for i in me.hand):
+        for i in me.hand:
+            d = defs[i]
+            if d.type == EVENT and d.res <= limit:
+                break
+        else:
             return None
         key = (g.turn, g.decision, me.pool, len(me.hand), len(g.units), len(g.attackers), threshold)
         if key == self._no_event:
@@ -243,32 +248,33 @@ class HeuristicBot:
         act = self._best_event(g, p, self.event_threshold)
         if act is not None:
             return act
-        best: tuple[float, Action] | None = None
+        best_score, best_card, best_target = 0.0, -1, -1
+        defs = g.defs
+        pool = me.pool
         for iid in me.hand:
-            d = g.defs[iid]
+            d = defs[iid]
             if d.type == EVENT:
                 continue
             c = g.cost(p, d)
-            if c > me.pool:
+            if c > pool:
                 continue
+            t = -1
             if d.type == SCENARIO:
                 if me.scenario_turn == g.turn:
                     continue
                 score = 100.0 + d.income if self.scenario_first else 10.0 * c + 3  # economy pays every turn
-                act = Action("deploy", iid)
             elif d.type == CREATURE:
                 score = 10.0 * c + card_value(d) * 0.5
-                act = Action("deploy", iid)
             else:
-                t = self._attach_target(g, p, d)
-                if t is None:
+                at = self._attach_target(g, p, d)
+                if at is None:
                     continue
+                t = at
                 score = 10.0 * c + card_value(d) * 0.3 - 5
-                act = Action("deploy", iid, t)
-            if best is None or score > best[0]:
-                best = (score, act)
-        if best is not None:
-            return best[1]
+            if best_card < 0 or score > best_score:
+                best_score, best_card, best_target = score, iid, t
+        if best_card >= 0:
+            return Action("deploy", best_card, best_target)
         act = self._best_effect(g, p)
         return act if act is not None else PASS
 
@@ -319,22 +325,26 @@ class HeuristicBot:
         q = min(1.0, len(blockers) / len(cands))
         bold = self.aggression + max(0.0, (g.turn - 30) / 15)
         scored = []
+        vbs = [unit_value(b) for b in blockers]
         for u in cands:
-            score = self._attack_score(g, p, u, blockers, q)
+            score = self._attack_score(g, p, u, blockers, vbs, q)
             if score > -bold * 3:
                 scored.append((-score, u.iid))
         scored.sort()
         return [iid for _, iid in scored]
 
-    def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit], q: float = 1.0) -> float:
+    def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit], vbs: list[float],
+                      q: float = 1.0) -> float:
         raid = (a.dmg + a.raider) * self._cap_weight(g, 1 - p)
         if a.elusive or not blockers:
             return raid + 1
         worst = raid
         va = unit_value(a)
-        for b in blockers:
-            gain = kill_prob(a, b) * unit_value(b) - kill_prob(b, a) * va
-            worst = min(worst, gain)
+        for j in range(len(blockers)):
+            b = blockers[j]
+            gain = kill_prob(a, b) * vbs[j] - kill_prob(b, a) * va
+            if gain < worst:
+                worst = gain
         return (1.0 - q) * raid + q * worst + (0 if not a.vigilant else 2)
 
     def _block(self, g: Game) -> Action:
@@ -356,41 +366,48 @@ class HeuristicBot:
         """
         me = g.seats[p]
         cw = self._cap_weight(g, p)
-        free = {b.iid: b.guardian for b in me.units if not b.locked}
-        if not free:
+        blockers = [b for b in me.units if not b.locked]
+        if not blockers:
             return []
-        attackers = [g.units[a] for a in g.attackers if a in g.units and not g.units[a].elusive]
-        blockers = [b for b in me.units if b.iid in free]
-        first: dict[tuple[int, int], float] = {}
-        extra: dict[tuple[int, int], float] = {}
+        units = g.units
+        attackers: list[Unit] = []
+        for a in g.attackers:
+            au = units.get(a)
+            if au is not None and not au.elusive:
+                attackers.append(au)
+        nb = len(blockers)
+        vbs = [unit_value(b) for b in blockers]
+        # pair k = attacker index * nb + blocker index (the order ties are broken in)
+        first: list[float] = []
+        extra: list[float] = []
         for au in attackers:
             va = unit_value(au)
             prevented = (au.dmg + au.raider) * cw
-            for b in blockers:
+            for j in range(nb):
+                b = blockers[j]
                 kb, ka = kill_prob(b, au), kill_prob(au, b)
-                vb = unit_value(b)
-                first[(b.iid, au.iid)] = prevented + kb * va - ka * vb
-                extra[(b.iid, au.iid)] = kb * va * 0.6 - ka * vb * 0.3
-        blocked: dict[int, int] = {}
+                vb = vbs[j]
+                first.append(prevented + kb * va - ka * vb)
+                extra.append(kb * va * 0.6 - ka * vb * 0.3)
+        free = [b.guardian for b in blockers]
+        blocked = [False] * len(attackers)
+        taken = [False] * len(first)
         plan: list[tuple[int, int]] = []
-        taken: set[tuple[int, int]] = set()
+        threshold = 0.5 + 2.0 * self.aggression  # bold bots keep creatures for attacking
         while True:
-            best_gain, best = 0.5 + 2.0 * self.aggression, None  # bold bots keep creatures for attacking
-            for key, gain in first.items():
-                bk, ak = key
-                if free[bk] <= 0 or key in taken:
+            best_gain, best = threshold, -1
+            for k in range(len(first)):
+                if taken[k] or free[k % nb] <= 0:
                     continue
-                if blocked.get(ak):
-                    gain = extra[key]
+                gain = extra[k] if blocked[k // nb] else first[k]
                 if gain > best_gain:
-                    best_gain, best = gain, key
-            if best is None:
+                    best_gain, best = gain, k
+            if best < 0:
                 break
-            bid, aid = best
-            plan.append(best)
-            taken.add(best)
-            free[bid] -= 1
-            blocked[aid] = blocked.get(aid, 0) + 1
+            taken[best] = True
+            free[best % nb] -= 1
+            blocked[best // nb] = True
+            plan.append((blockers[best % nb].iid, attackers[best // nb].iid))
         return plan
 
     def _assign(self, g: Game) -> Action:

@@ -4,51 +4,21 @@ A game is a state with a current player, legal actions, ``apply`` (raising :clas
 with a reason), a terminal check and an :class:`Outcome`. Randomness flows only through the
 explicit seeded generator a game is created with, so ``(setup, seed, actions)`` rebuild the game.
 
->>> a = Action("block", 12, 7)
->>> str(a)
-'block 12 7'
->>> Action.parse("block 12 7") == a
-True
->>> Action.parse("pass")
-Action(kind='pass', a=-1, b=-1, c=-1)
+:class:`Action` (fwlab/rules/action.py) is one decision, printed and parsed as text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
+
+from .action import Action
+
+__all__ = ["Action", "GameRecord", "IllegalAction", "Outcome", "SEATS"]
 
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why."""
-
-
-class Action(NamedTuple):
-    """One decision: a kind and up to three integers (card instance ids, indexes)."""
-
-    kind: str
-    a: int = -1
-    b: int = -1
-    c: int = -1
-
-    def __str__(self) -> str:
-        parts = [self.kind]
-        args = (self.a, self.b, self.c)
-        last = max((i for i, v in enumerate(args) if v != -1), default=-1)
-        parts += [str(v) for v in args[: last + 1]]
-        return " ".join(parts)
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """Parse the text form (``kind [int [int [int]]]``); bad text raises ``ValueError``."""
-        bits = text.split()
-        if not bits or len(bits) > 4:
-            raise ValueError(f"cannot parse action {text!r}: expected 'kind' and up to three integers")
-        try:
-            nums = [int(b) for b in bits[1:]]
-        except ValueError:
-            raise ValueError(f"cannot parse action {text!r}: arguments must be integers") from None
-        return cls(bits[0], *nums)
 
 
 SEATS = ("a", "b")

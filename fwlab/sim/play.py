@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -9,7 +10,7 @@ from ..bots import make_bot
 from ..catalog import Catalog, CatalogError, load_catalog
 from ..decks import Deck
 from ..rules.core import GameRecord
-from ..rules.daemornia import compile_deck, new_game
+from ..rules.daemornia import CardDef, compile_deck, new_game
 from ..rules.daemornia.game import Game
 
 ENGINES = ("fw", "fw-epic", "bg")
@@ -46,13 +47,29 @@ def start_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str,
             raise ValueError(f"deck {d.name!r} is a {d.ruleset} deck, not playable under {ruleset}")
     cat = catalog or load_catalog(ruleset)
     na, nb = _names(deck_a), _names(deck_b)
-    for names in (na, nb):
-        for n in names:
-            if n not in cat:
-                raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
-    return new_game(ruleset, compile_deck(na, cat), compile_deck(nb, cat), seed,
-                    first="ab".index(first), log_cards=log_cards, record=record,
+    da, db = _compiled(cat, tuple(na)), _compiled(cat, tuple(nb))
+    return new_game(ruleset, da, db, seed, first="ab".index(first), log_cards=log_cards, record=record,
                     deck_names=(na, nb), **overrides)
+
+
+_DECKS: dict[tuple[int, tuple[str, ...]], tuple[Catalog, list[CardDef]]] = {}
+
+
+def _compiled(cat: Catalog, names: tuple[str, ...]) -> list[CardDef]:
+    """A deck's card definitions, checked and compiled once per catalog (a simulation plays the same
+    two decks thousands of times; the catalog is kept with them so its ``id`` is never reused)."""
+    key = (id(cat), names)
+    hit = _DECKS.get(key)
+    if hit is not None and hit[0] is cat:
+        return hit[1]
+    for n in names:
+        if n not in cat:
+            raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
+    defs = compile_deck(names, cat)
+    if len(_DECKS) > 256:
+        _DECKS.clear()
+    _DECKS[key] = (cat, defs)
+    return defs
 
 
 def play_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str = "fw",
@@ -72,9 +89,16 @@ def play_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str =
     g = start_game(deck_a, deck_b, ruleset, seed, first, log_cards, record, catalog, **overrides)
     bots = (make_bot(bot_a, seed * 2 + 1), make_bot(bot_b, seed * 2 + 2))
     apply = g.apply
-    while g.outcome is None:
-        apply(bots[g.decider].choose(g))
+    gc_was_on = gc.isenabled()
+    gc.disable()  # a game makes no reference cycles; the collector's scans only cost time
+    try:
+        while not g.is_terminal():
+            apply(bots[g.decider].choose(g))
+    finally:
+        if gc_was_on:
+            gc.enable()
     out = g.outcome
+    assert out is not None
     return GameResult(out.winner, out.end_reason, out.turns, first,
                       g.card_events() if log_cards else [],
                       list(g.capital_log) if log_cards else [],

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..catalog import load_catalog
 from ..decks import Deck
 from ..stats import wilson
 from .play import check_engine, play_game
@@ -112,11 +113,12 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
     """Play one batch (top level, so worker processes can run it)."""
     names_a, names_b, ruleset, bot_a, bot_b, bseed, start, count, log_cards = args
     res = SimResult()
+    catalog = load_catalog(ruleset)
     for i in range(count):
         gi = start + i
         first = "a" if gi % 2 == 0 else "b"   # SIM-FIRST-1: alternate who goes first
         r = play_game(names_a, names_b, ruleset, bot_a, bot_b, seed=(bseed + i * 7919) % (2**63),
-                      first=first, log_cards=log_cards)
+                      first=first, log_cards=log_cards, catalog=catalog)
         res.games += 1
         res.a_first_games += first == "a"
         res.turns[r.turns] += 1

@@ -7,36 +7,67 @@ engine could not execute never reaches a game (RULE CORE-KW-1).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from ...catalog import Card, CatalogError
 from ..keywords import ACTIONS, KEYWORDS
 
-CREATURE, EVENT, SCENARIO, ATTACHMENT = 0, 1, 2, 3
+# Final: the compiled core inlines them (fwlab/native.py)
+CREATURE: Final = 0
+EVENT: Final = 1
+SCENARIO: Final = 2
+ATTACHMENT: Final = 3
 TYPE_CODES = {"creature": CREATURE, "event": EVENT, "scenario": SCENARIO, "attachment": ATTACHMENT}
 STAT_INDEX = {"att": 0, "def": 1, "dmg": 2, "hp": 3}
 
 #: Targets that need a choice of card; the others are implied by the effect.
-CHOSEN_TARGETS = frozenset({"own_creature", "enemy_creature", "any_creature", "enemy_scenario", "own_scenario"})
+CHOSEN_TARGETS: Final = frozenset({"own_creature", "enemy_creature", "any_creature", "enemy_scenario", "own_scenario"})
 
 
-class Eff(NamedTuple):
-    """One action of an event or an activated card effect."""
+class Eff:
+    """One action of an event or an activated card effect (a plain class, not a tuple: the compiled
+    core reads its fields directly)."""
 
-    do: str
-    target: str
-    n: int = 0
-    stat: int = -1       # index into STAT_INDEX for buffs
-    cost: int = 0        # Res cost (activated effects only)
-    lock: bool = False   # using it locks its card
+    __slots__ = ("do", "target", "n", "stat", "cost", "lock")
+
+    def __init__(self, do: str, target: str, n: int = 0, stat: int = -1, cost: int = 0, lock: bool = False) -> None:
+        self.do = do
+        self.target = target
+        self.n = n
+        self.stat = stat     # index into STAT_INDEX for buffs
+        self.cost = cost     # Res cost (activated effects only)
+        self.lock = lock     # using it locks its card
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Eff) and (self.do, self.target, self.n, self.stat, self.cost, self.lock) == (
+            other.do, other.target, other.n, other.stat, other.cost, other.lock)
+
+    def __hash__(self) -> int:
+        return hash((self.do, self.target, self.n, self.stat, self.cost, self.lock))
+
+    def __repr__(self) -> str:
+        return (f"Eff(do={self.do!r}, target={self.target!r}, n={self.n}, stat={self.stat}, cost={self.cost}, "
+                f"lock={self.lock})")
 
 
-class Mod(NamedTuple):
+class Mod:
     """An attachment's attribute modifier: ``+n``/``-n`` or a set value."""
 
-    stat: int
-    is_set: bool
-    value: int
+    __slots__ = ("stat", "is_set", "value")
+
+    def __init__(self, stat: int, is_set: bool, value: int) -> None:
+        self.stat = stat
+        self.is_set = is_set
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mod) and (self.stat, self.is_set, self.value) == (other.stat, other.is_set, other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.stat, self.is_set, self.value))
+
+    def __repr__(self) -> str:
+        return f"Mod(stat={self.stat}, is_set={self.is_set}, value={self.value})"
 
 
 class CardDef:
@@ -46,7 +77,7 @@ class CardDef:
         "name", "type", "special", "res", "att", "dfn", "dmg", "hp", "exp", "nature", "subtype", "slot",
         "swift", "guardian", "heal_self", "heal_allies", "raider", "siege", "elusive", "vigilant", "shield",
         "income", "last_gasp", "discount", "effects", "event_effects", "event_kind", "phases", "mods",
-        "choose", "keywords",
+        "choose", "keywords", "is_counter",
     )
 
     def __init__(self, card: Card) -> None:
@@ -124,6 +155,7 @@ class CardDef:
         self.mods: tuple[Mod, ...] = tuple(mods)
         chosen = [e.target for e in self.event_effects if e.target in CHOSEN_TARGETS]
         self.choose: str | None = chosen[0] if chosen else None
+        self.is_counter: bool = any(e.do == "counter" for e in self.event_effects)
         if len(set(chosen)) > 1:
             raise CatalogError(f"an event can choose one kind of target, this one names {sorted(set(chosen))}",
                                file=card.source, line=card.line, card=card.name, field="effects")

@@ -38,15 +38,19 @@ def hits(roll: int, att: int, dfn: int, literal_two: bool = False) -> bool:
     return roll >= need_to_hit(att, dfn)
 
 
-def _free_blockers(g: Game) -> list[Unit]:
-    s = g.seats[1 - g.active]
-    return [u for u in s.units if not u.locked and len(g.blocking.get(u.iid, ())) < u.guardian]
-
-
 def can_block_any(g: Game) -> bool:
-    if not any(not g.units[a].elusive for a in g.attackers if a in g.units):
+    units = g.units
+    for a in g.attackers:
+        au = units.get(a)
+        if au is not None and not au.elusive:
+            break
+    else:
         return False
-    return bool(_free_blockers(g))
+    blocking = g.blocking
+    for u in g.seats[1 - g.active].units:
+        if not u.locked and len(blocking.get(u.iid, ())) < u.guardian:
+            return True
+    return False
 
 
 def do_block(g: Game, b: int, a: int) -> None:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core import Action
 
-DEPLOY, ATTACK, BLOCK, ASSIGN, TRICKS, ANSWER, DISCARD, TERMINAL = range(8)
+# Final: the compiled core inlines them (fwlab/native.py)
+DEPLOY: Final = 0
+ATTACK: Final = 1
+BLOCK: Final = 2
+ASSIGN: Final = 3
+TRICKS: Final = 4
+ANSWER: Final = 5
+DISCARD: Final = 6
+TERMINAL: Final = 7
 DECISION_NAMES = ("deploy", "attack", "block", "assign", "tricks", "answer", "discard", "terminal")
 #: The phase an event's ``phases`` restriction sees at each decision.
 PHASE_OF = {DEPLOY: "deploy", ATTACK: "combat", BLOCK: "combat", ASSIGN: "combat", TRICKS: "combat",
             DISCARD: "resolution"}
-PASS = Action("pass")
+PASS: Final = Action("pass")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import CHOSEN_TARGETS, CREATURE, EVENT, CardDef, Eff
 from .config import RulesConfig
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Unit
 
-ABILITY_SLOTS = ("skill", "psionic", "spell")
+ABILITY_SLOTS: Final = ("skill", "psionic", "spell")
 
 
 def slot_clash(cfg: RulesConfig, u: Unit, d: CardDef) -> str | None:
@@ -47,6 +47,24 @@ def target_choices(g: Game, p: int, kind: str | None, source: Unit | None = None
     return []  # pragma: no cover
 
 
+def has_target(g: Game, p: int, kind: str | None) -> bool:
+    """Whether :func:`target_choices` would offer anything (without building the list)."""
+    if kind is None or kind not in CHOSEN_TARGETS:
+        return True
+    me, opp = g.seats[p], g.seats[1 - p]
+    if kind == "own_creature":
+        return bool(me.units)
+    if kind == "enemy_creature":
+        return bool(opp.units)
+    if kind == "any_creature":
+        return bool(me.units) or bool(opp.units)
+    if kind == "enemy_scenario":
+        return bool(opp.scenarios)
+    if kind == "own_scenario":
+        return bool(me.scenarios)
+    return False  # pragma: no cover
+
+
 def target_ok(g: Game, p: int, kind: str | None, target: int) -> bool:
     if kind is None or kind not in CHOSEN_TARGETS:
         return target == -1
@@ -74,24 +92,20 @@ def _phase_ok(g: Game, d: CardDef) -> bool:
     return PHASE_OF.get(dec, "") in d.phases
 
 
-def _is_counter(d: CardDef) -> bool:
-    return any(e.do == "counter" for e in d.event_effects)
-
-
 def event_playable(g: Game, p: int, iid: int) -> str | None:
     """Why player ``p`` cannot play event ``iid`` now regardless of target (None when it can)."""
     d = g.defs[iid]
     answering = g.decision == ANSWER
     if g.chain and not answering:
         return "an event is already waiting for its answer"
-    if _is_counter(d):
+    if d.is_counter:
         if not answering:
             return "a counter is played only as an answer to an event (FW-EVENT-2)"
         if g.cfg.interrupts_first and d.event_kind != "interrupt":
             return "only an Interrupt resolves before the event it answers (BG-EVENT-2)"
     if not _phase_ok(g, d):
         return f"this event is played only in {', '.join(sorted(d.phases))}"
-    if d.choose is not None and not target_choices(g, p, d.choose):
+    if d.choose is not None and not has_target(g, p, d.choose):
         return "no legal target"
     return None
 
@@ -195,8 +209,7 @@ def _effect_reason(g: Game, p: int, u: Unit, src: int, e: Eff, idx: int) -> str 
 def any_usable_effect(g: Game, p: int, u: Unit) -> bool:
     for src, effs in effect_sources(u):
         for i, e in enumerate(effs):
-            if _effect_reason(g, p, u, src, e, i) is None and target_choices(
-                    g, p, e.target if e.target in CHOSEN_TARGETS else None, u):
+            if _effect_reason(g, p, u, src, e, i) is None and has_target(g, p, e.target):
                 return True
     return False
 

@@ -53,17 +53,10 @@ class Game:
         if decks is None:  # an empty shell that clone() fills in
             return
         self.rng = random.Random(seed)
-        self.defs: list[CardDef] = []
-        self.owner: list[int] = []
-        deck_ids: list[list[int]] = []
-        for p, deck in enumerate(decks):
-            ids = []
-            for d in deck:
-                ids.append(len(self.defs))
-                self.defs.append(d)
-                self.owner.append(p)
-            deck_ids.append(ids)
-        self.seats = [Seat(0, deck_ids[0], cfg.capital), Seat(1, deck_ids[1], cfg.capital)]
+        na, nb = len(decks[0]), len(decks[1])
+        self.defs: list[CardDef] = list(decks[0]) + list(decks[1])   # card instance id -> definition
+        self.owner: list[int] = [0] * na + [1] * nb
+        self.seats = [Seat(0, list(range(na)), cfg.capital), Seat(1, list(range(na, na + nb)), cfg.capital)]
         self.first = first
         self.active = first
         self.turn = 0
@@ -90,12 +83,12 @@ class Game:
         self.chain: list[tuple[int, int, int]] = []   # (player, event iid, target)
         self.resume = DEPLOY
         self.resume_decider = first
-        self.record = GameRecord(cfg.ruleset, seed, "ab"[first],
-                                 tuple(tuple(x) for x in (deck_names or ((), ()))),  # type: ignore[arg-type]
+        names = deck_names if (record and deck_names) else ((), ())
+        self.record = GameRecord(cfg.ruleset, seed, "ab"[first], (tuple(names[0]), tuple(names[1])),
                                  options={"turn_cap": cfg.turn_cap, "literal_two": cfg.literal_two})
         self.recording = record
         for s in self.seats:  # FW-SETUP-2: decks shuffled
-            self.rng.shuffle(s.deck)
+            self._shuffle(s.deck)
         for s in self.seats:  # FW-SETUP-3: five cards each
             for _ in range(cfg.opening_hand):
                 self._draw(s, opening=True)
@@ -174,6 +167,14 @@ class Game:
             self.record.dice.append(r)
         return r
 
+    def _shuffle(self, cards: list[int]) -> None:
+        """Fisher-Yates with the game's generator (one ``random()`` per card: the library's
+        ``shuffle`` spends most of a game's setup in its bit-level rejection sampling)."""
+        rnd = self.rng.random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+
     def cost(self, p: int, d: CardDef) -> int:
         """Res to deploy or play a card for player ``p`` after discounts (KW-DISCOUNT: never below 1)."""
         c = d.res
@@ -245,20 +246,24 @@ class Game:
         s = self.seats[self.active]
         s.own_turns += 1
         s.pool = 0  # FW-RES-3: the pool is emptied at the start of its owner's turn
+        income, scen_income, allies = 0, 0, 0
         for u in s.units:  # FW-LOCK-2: all cards unlock in the Resource phase
             u.locked = False
+            income += u.income
+            allies += u.heal_allies
         for u in s.scenarios:
             u.locked = False
+            scen_income += u.income
+            allies += u.heal_allies
         if cfg.bg_resources:  # BG-RES-1: roll 2D6, add the higher die
             r1, r2 = self.roll(), self.roll()
             s.pool += r1 if r1 > r2 else r2
         else:  # FW-RES-1: the resource cycle
             s.pool += cfg.cycle[(s.own_turns - 1) % len(cfg.cycle)]
-        s.pool += sum(u.income for u in s.units)  # KW-INCOME
+        s.pool += income  # KW-INCOME
         if not cfg.bg_resources:  # FW-RES-2: +1 per Scenario, plus Scenario income
-            s.pool += cfg.scenario_res * len(s.scenarios) + sum(u.income for u in s.scenarios)
-        # FW-HEAL-1 / BG-HEAL-1: healing
-        allies = sum(u.heal_allies for u in s.units) + sum(u.heal_allies for u in s.scenarios)
+            s.pool += cfg.scenario_res * len(s.scenarios) + scen_income
+        # FW-HEAL-1 / BG-HEAL-1: healing (``allies``: heal_allies of every card in play)
         for u in s.units:
             if u.damage:
                 u.damage = max(0, u.damage - 1 - u.heal_self - allies)
@@ -266,7 +271,7 @@ class Game:
             if u.damage and (cfg.heal_scenarios or u.heal_self):
                 u.damage = max(0, u.damage - (1 if cfg.heal_scenarios else 0) - u.heal_self)
         if cfg.bg_resources:  # BG-SCEN-1: the Scenarios phase
-            s.pool += cfg.scenario_res * len(s.scenarios) + sum(u.income for u in s.scenarios)
+            s.pool += cfg.scenario_res * len(s.scenarios) + scen_income
         self.loss_reason[s.idx] = "deck-out"
         self._draw(s)  # FW-DRAW-1
         self.loss_reason[s.idx] = "capital"

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import CREATURE, SCENARIO, CardDef
 
-ATT, DEF, DMG, HP = 0, 1, 2, 3
+ATT: Final = 0
+DEF: Final = 1
+DMG: Final = 2
+HP: Final = 3
 
 
 class Unit:
