@@ -7,11 +7,31 @@ the game still checks every action it applies.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from ..rules.core import Action
-from ..rules.daemornia.cards import ATTACHMENT, CHOSEN_TARGETS, CREATURE, EVENT, SCENARIO, CardDef
+from ..rules.daemornia.cards import (
+    ATTACHMENT,
+    CREATURE,
+    EVENT,
+    MASS_ENEMY,
+    MASS_NONE,
+    MASS_OWN,
+    OP_BUFF,
+    OP_DAMAGE,
+    OP_DESTROY,
+    OP_DISCARD,
+    OP_DRAIN,
+    OP_DRAW,
+    OP_GAIN_CAPITAL,
+    OP_GAIN_RES,
+    OP_HEAL,
+    OP_LOCK,
+    OP_UNLOCK,
+    SCENARIO,
+    CardDef,
+    Eff,
+)
 from ..rules.daemornia.combat import next_unassigned
 from ..rules.daemornia.effects import any_usable_effect, effect_sources, event_playable, slot_clash, target_ok
 from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
@@ -63,11 +83,15 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0, aggression: float = 0.0, event_threshold: float = 0.5,
                  scenario_first: bool = True) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed   # the heuristic is deterministic: it needs no generator of its own
         self.aggression = aggression
         self.event_threshold = event_threshold   # how much an event must be worth before it is played
         self.scenario_first = scenario_first     # deploy a Scenario before creatures (economy first)
-        self._plans: dict[tuple[int, int], list] = {}
+        # this turn's attack and block plans (game turn they were made for, and what is left of them)
+        self._attack_turn = -1
+        self._attack_plan: list[int] = []
+        self._block_turn = -1
+        self._block_plan: list[tuple[int, int]] = []
         self._no_event: tuple[float, ...] | None = None
         self._no_effect: tuple[float, ...] | None = None
 
@@ -99,74 +123,81 @@ class HeuristicBot:
     def _event_score(self, g: Game, p: int, iid: int) -> tuple[float, int]:
         """Worth of playing event ``iid`` now and its best target (score <= 0: don't)."""
         d = g.defs[iid]
-        me, opp = g.seats[p], g.seats[1 - p]
-        best_t, best = -1, 0.0
-        targets = [-1]
-        if d.choose is not None:
-            if d.choose == "enemy_creature":
-                targets = [u.iid for u in opp.units]
-            elif d.choose == "own_creature":
-                targets = [u.iid for u in me.units]
-            elif d.choose == "any_creature":
-                targets = [u.iid for u in opp.units] + [u.iid for u in me.units]
-            elif d.choose == "enemy_scenario":
-                targets = [u.iid for u in opp.scenarios]
-            else:
-                targets = [u.iid for u in me.scenarios]
-        for t in targets:
+        effs = d.event_effects
+        ch = d.choose
+        if ch is None:
             s = 0.0
-            tu = g.units.get(t) if t >= 0 else None
-            for e in d.event_effects:
-                s += self._effect_worth(g, p, e.do, e.target, e.n, e.stat, tu)
+            for e in effs:
+                s += self._effect_worth(g, p, e, None)
+            return (s if s > 0.0 else 0.0) - 1.5 * d.res, -1
+        me, opp = g.seats[p], g.seats[1 - p]
+        if ch == "enemy_creature":
+            cands = opp.units
+        elif ch == "own_creature":
+            cands = me.units
+        elif ch == "any_creature":
+            cands = opp.units + me.units
+        elif ch == "enemy_scenario":
+            cands = opp.scenarios
+        else:
+            cands = me.scenarios
+        best_t, best = -1, 0.0
+        for tu in cands:
+            s = 0.0
+            for e in effs:
+                s += self._effect_worth(g, p, e, tu)
             if s > best:
-                best, best_t = s, t
+                best, best_t = s, tu.iid
         return best - 1.5 * d.res, best_t
 
-    def _effect_worth(self, g: Game, p: int, do: str, target: str, n: int, stat: int, tu: Unit | None) -> float:
-        me, opp = g.seats[p], g.seats[1 - p]
-        if do == "drain":
-            return n * (self._cap_weight(g, 1 - p) + 0.5) + (100 if opp.capital <= n else 0)
-        if do == "gain_capital":
+    def _effect_worth(self, g: Game, p: int, e: Eff, tu: Unit | None, mass_ok: bool = True) -> float:
+        """What effect ``e`` played by ``p`` is worth, on target ``tu`` (mass effects: on all they hit,
+        unless ``mass_ok`` is false: then only on ``tu``)."""
+        op, n = e.op, e.n
+        if op == OP_DRAIN:
+            return n * (self._cap_weight(g, 1 - p) + 0.5) + (100 if g.seats[1 - p].capital <= n else 0)
+        if op == OP_GAIN_CAPITAL:
             return n * self._cap_weight(g, p) * 0.8
-        if do == "draw":
-            return n * (3.0 if len(me.hand) <= 4 else 0.8)
-        if do == "discard":
-            return min(n, len(opp.hand)) * 1.5
-        if do == "gain_res":
+        if op == OP_DRAW:
+            return n * (3.0 if len(g.seats[p].hand) <= 4 else 0.8)
+        if op == OP_DISCARD:
+            return min(n, len(g.seats[1 - p].hand)) * 1.5
+        if op == OP_GAIN_RES:
             return 0.0
-        if target in ("all_creatures", "enemy_creatures", "own_creatures"):
-            units: list[Unit] = []
-            if target in ("all_creatures", "enemy_creatures"):
-                units += opp.units
-            if target in ("all_creatures", "own_creatures"):
-                units += me.units
+        mass = e.mass
+        if mass != MASS_NONE and mass_ok:
             tot = 0.0
-            for u in units:
-                tot += self._effect_worth(g, p, do, "x", n, stat, u)
+            if mass != MASS_OWN:
+                for u in g.seats[1 - p].units:
+                    tot += self._unit_worth(g, p, op, n, u)
+            if mass != MASS_ENEMY:
+                for u in g.seats[p].units:
+                    tot += self._unit_worth(g, p, op, n, u)
             return tot
         if tu is None:
             return 0.0
+        return self._unit_worth(g, p, op, n, tu)
+
+    def _unit_worth(self, g: Game, p: int, op: int, n: int, tu: Unit) -> float:
         sign = 1.0 if tu.owner != p else -1.0
-        if do == "damage":
+        if op == OP_DAMAGE:
             if n >= tu.hp:
                 return sign * unit_value(tu) * 1.3
             return sign * n * 0.6
-        if do == "destroy":
+        if op == OP_DESTROY:
             return sign * unit_value(tu) * 1.3
-        if do == "lock":
+        if op == OP_LOCK:
             return sign * (unit_value(tu) * 0.4 if not tu.locked and g.active == p else 0.0)
-        if do == "heal":
+        if op == OP_HEAL:
             return -sign * min(n, tu.damage) * 1.2 if tu.damage else 0.0
-        if do == "buff":
+        if op == OP_BUFF:
             # buffs pay in a fight: only score them when a combat is under way
             if not g.attackers:
                 return 0.0
             return -sign * abs(n) * 1.5 if (n > 0) == (tu.owner == p) else 0.0
-        if do == "unlock":
+        if op == OP_UNLOCK:
             return 2.0 if tu.owner == p and tu.locked else 0.0
-        if do == "return":
-            return 0.0
-        return 0.0
+        return 0.0  # return, counter, and the player-level actions handled above
 
     def _best_event(self, g: Game, p: int, threshold: float = 0.5) -> Action | None:
         me = g.seats[p]
@@ -186,7 +217,7 @@ class HeuristicBot:
             d = g.defs[iid]
             if d.type != EVENT or g.cost(p, d) > me.pool:
                 continue
-            if any(e.do in ("counter", "return") for e in d.event_effects):
+            if d.is_counter or d.has_return:
                 continue  # kept for answers
             if event_playable(g, p, iid) is not None:
                 continue
@@ -203,6 +234,15 @@ class HeuristicBot:
         me = g.seats[p]
         if me.pool <= 0:
             return None
+        for u in me.units:
+            if u.d.effects or u.attached:
+                break
+        else:
+            for u in me.scenarios:
+                if u.d.effects:
+                    break
+            else:
+                return None  # no card of ours has an effect
         key = (g.turn, g.decision, me.pool, len(g.units), len(g.attackers))
         if key == self._no_effect:
             return None
@@ -230,9 +270,9 @@ class HeuristicBot:
                     else:
                         cands = [None]
                     for tu in cands:
-                        s = self._effect_worth(g, p, e.do, e.target if tu is None else "x", e.n, e.stat, tu)
+                        s = self._effect_worth(g, p, e, tu, tu is None)
                         s -= 1.2 * e.cost + (unit_value(u) * 0.3 if e.lock else 0)
-                        kind = e.target if e.target in CHOSEN_TARGETS else None
+                        kind = e.target if e.chosen else None
                         t = tu.iid if (kind is not None and tu is not None) else -1
                         if s > 0.5 and (best is None or s > best[0]) and target_ok(g, p, kind, t):
                             best = (s, Action("effect", src, t, i))
@@ -293,12 +333,13 @@ class HeuristicBot:
     # -------------------------------------------------------------- combat
     def _attack(self, g: Game) -> Action:
         p = g.decider
-        plan = self._plans.get((g.turn, ATTACK))
-        if plan is None:
+        if self._attack_turn != g.turn:
             act = self._best_event(g, p, threshold=1.0)
             if act is not None:
                 return act
-            plan = self._plans[(g.turn, ATTACK)] = self._plan_attacks(g, p)
+            self._attack_plan = self._plan_attacks(g, p)
+            self._attack_turn = g.turn
+        plan = self._attack_plan
         while plan:
             act = Action("attack", plan.pop(0))
             if g.why_illegal(act) is None:  # the plan may be stale if someone else acted meanwhile
@@ -312,7 +353,6 @@ class HeuristicBot:
         block (the blocker that trades best against it), weighted by how many blockers the
         opponent has for the attackers available; long games make the bot bolder.
         """
-        self._plans = {k: v for k, v in self._plans.items() if k[0] >= g.turn - 1}
         me, opp = g.seats[p], g.seats[1 - p]
         blockers = [b for b in opp.units if not b.locked]
         threat = sum(u.dmg + u.raider for u in opp.units)
@@ -348,9 +388,10 @@ class HeuristicBot:
         return (1.0 - q) * raid + q * worst + (0 if not a.vigilant else 2)
 
     def _block(self, g: Game) -> Action:
-        plan = self._plans.get((g.turn, BLOCK))
-        if plan is None:
-            plan = self._plans[(g.turn, BLOCK)] = self._plan_blocks(g, g.decider)
+        if self._block_turn != g.turn:
+            self._block_plan = self._plan_blocks(g, g.decider)
+            self._block_turn = g.turn
+        plan = self._block_plan
         while plan:
             b, a = plan.pop(0)
             act = Action("block", b, a)
@@ -456,7 +497,7 @@ class HeuristicBot:
         harm = 0.0
         tu = g.units.get(target) if target >= 0 else None
         for e in d.event_effects:
-            harm += self._effect_worth(g, opp_p, e.do, e.target, e.n, e.stat, tu)
+            harm += self._effect_worth(g, opp_p, e, tu)
         if harm < 3:
             return PASS
         for iid in me.hand:

@@ -11,7 +11,7 @@ from ..catalog import Catalog, CatalogError, load_catalog
 from ..decks import Deck
 from ..rules.core import GameRecord
 from ..rules.daemornia import CardDef, compile_deck, new_game
-from ..rules.daemornia.game import Game
+from ..rules.daemornia.game import Game, play_out
 
 ENGINES = ("fw", "fw-epic", "bg")
 
@@ -88,12 +88,10 @@ def play_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str =
     """
     g = start_game(deck_a, deck_b, ruleset, seed, first, log_cards, record, catalog, **overrides)
     bots = (make_bot(bot_a, seed * 2 + 1), make_bot(bot_b, seed * 2 + 2))
-    apply = g.apply
     gc_was_on = gc.isenabled()
     gc.disable()  # a game makes no reference cycles; the collector's scans only cost time
     try:
-        while not g.is_terminal():
-            apply(bots[g.decider].choose(g))
+        play_out(g, bots)
     finally:
         if gc_was_on:
             gc.enable()

@@ -24,11 +24,35 @@ STAT_INDEX = {"att": 0, "def": 1, "dmg": 2, "hp": 3}
 CHOSEN_TARGETS: Final = frozenset({"own_creature", "enemy_creature", "any_creature", "enemy_scenario", "own_scenario"})
 
 
+#: Integer codes of the ``do`` actions and of the mass targets, read on the hot path instead of text.
+OP_DAMAGE: Final = 0
+OP_HEAL: Final = 1
+OP_BUFF: Final = 2
+OP_DRAW: Final = 3
+OP_DRAIN: Final = 4
+OP_GAIN_CAPITAL: Final = 5
+OP_GAIN_RES: Final = 6
+OP_LOCK: Final = 7
+OP_UNLOCK: Final = 8
+OP_DESTROY: Final = 9
+OP_RETURN: Final = 10
+OP_DISCARD: Final = 11
+OP_COUNTER: Final = 12
+OP_CODES: Final = {"damage": OP_DAMAGE, "heal": OP_HEAL, "buff": OP_BUFF, "draw": OP_DRAW, "drain": OP_DRAIN,
+                   "gain_capital": OP_GAIN_CAPITAL, "gain_res": OP_GAIN_RES, "lock": OP_LOCK, "unlock": OP_UNLOCK,
+                   "destroy": OP_DESTROY, "return": OP_RETURN, "discard": OP_DISCARD, "counter": OP_COUNTER}
+MASS_NONE: Final = 0
+MASS_ALL: Final = 1
+MASS_ENEMY: Final = 2
+MASS_OWN: Final = 3
+MASS_CODES: Final = {"all_creatures": MASS_ALL, "enemy_creatures": MASS_ENEMY, "own_creatures": MASS_OWN}
+
+
 class Eff:
     """One action of an event or an activated card effect (a plain class, not a tuple: the compiled
     core reads its fields directly)."""
 
-    __slots__ = ("do", "target", "n", "stat", "cost", "lock")
+    __slots__ = ("do", "target", "n", "stat", "cost", "lock", "op", "mass", "chosen")
 
     def __init__(self, do: str, target: str, n: int = 0, stat: int = -1, cost: int = 0, lock: bool = False) -> None:
         self.do = do
@@ -37,6 +61,9 @@ class Eff:
         self.stat = stat     # index into STAT_INDEX for buffs
         self.cost = cost     # Res cost (activated effects only)
         self.lock = lock     # using it locks its card
+        self.op: int = OP_CODES[do]                       # ``do`` as an OP_* code
+        self.mass: int = MASS_CODES.get(target, MASS_NONE)  # all/enemy/own creatures, or MASS_NONE
+        self.chosen: bool = target in CHOSEN_TARGETS      # the player picks the target card
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Eff) and (self.do, self.target, self.n, self.stat, self.cost, self.lock) == (
@@ -77,7 +104,7 @@ class CardDef:
         "name", "type", "special", "res", "att", "dfn", "dmg", "hp", "exp", "nature", "subtype", "slot",
         "swift", "guardian", "heal_self", "heal_allies", "raider", "siege", "elusive", "vigilant", "shield",
         "income", "last_gasp", "discount", "effects", "event_effects", "event_kind", "phases", "mods",
-        "choose", "keywords", "is_counter",
+        "choose", "keywords", "is_counter", "has_return",
     )
 
     def __init__(self, card: Card) -> None:
@@ -156,6 +183,7 @@ class CardDef:
         chosen = [e.target for e in self.event_effects if e.target in CHOSEN_TARGETS]
         self.choose: str | None = chosen[0] if chosen else None
         self.is_counter: bool = any(e.do == "counter" for e in self.event_effects)
+        self.has_return: bool = any(e.do == "return" for e in self.event_effects)
         if len(set(chosen)) > 1:
             raise CatalogError(f"an event can choose one kind of target, this one names {sorted(set(chosen))}",
                                file=card.source, line=card.line, card=card.name, field="effects")

@@ -181,17 +181,22 @@ def roll_and_resolve(g: Game) -> None:
         units[iid].damage += dmg
     if raid:
         g.seats[1 - g.active].capital -= raid
-    effects.check_deaths(g, check_end=False)
+    if pending:  # only a card that took damage now can have died
+        effects.check_deaths(g, check_end=False)
     resolve(g)
 
 
 def resolve(g: Game) -> None:
     """End of Resolution: temporary modifications end (FW-RESOLVE-2); Capital is checked (FW-END-1)."""
-    for u in g.units.values():
-        b = u.buff
-        if b[0] or b[1] or b[2]:
-            b[0] = b[1] = b[2] = 0
-            u.refresh()
+    if g.buffed:
+        for iid in g.buffed:
+            u = g.units.get(iid)
+            if u is not None:
+                b = u.buff
+                if b[0] or b[1] or b[2]:
+                    b[0] = b[1] = b[2] = 0
+                    u.refresh()
+        g.buffed = []
     g.attackers = []
     g.blocks = {}
     g.blocking = {}

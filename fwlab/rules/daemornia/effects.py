@@ -225,7 +225,7 @@ def why_effect_illegal(g: Game, p: int, src: int, target: int, idx: int) -> str 
     reason = _effect_reason(g, p, u, src, e, idx)
     if reason:
         return reason
-    kind = e.target if e.target in CHOSEN_TARGETS else None
+    kind = e.target if e.chosen else None
     if not target_ok(g, p, kind, target):
         return f"the target must be a {kind}" if kind else "this effect takes no target"
     return None
@@ -262,7 +262,7 @@ def use_effect(g: Game, p: int, src: int, target: int, idx: int) -> None:
 def _targets(g: Game, p: int, e: Eff, target: int, source: Unit | None) -> list[Unit]:
     t = e.target
     me, opp = g.seats[p], g.seats[1 - p]
-    if t in CHOSEN_TARGETS:
+    if e.chosen:
         u = g.units.get(target)
         return [u] if u is not None else []  # a target that left play: the action fizzles
     if t == "self":
@@ -309,6 +309,7 @@ def apply_effect(g: Game, p: int, e: Eff, target: int, src: int, source: Unit | 
             u.damage = max(0, u.damage - n)
         elif do == "buff":
             u.buff[e.stat] += n
+            g.buffed.append(u.iid)
             u.refresh()
         elif do == "lock":
             u.locked = True
@@ -349,7 +350,10 @@ def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False)
 
 def check_deaths(g: Game, check_end: bool = True) -> None:
     """FW-RESOLVE-3: cards at 0 Hp or less leave play (together), then Capital is checked."""
-    dead = [u for u in g.units.values() if u.damage >= u.max_hp]
+    dead: list[Unit] = []
+    for u in g.units.values():
+        if u.damage >= u.max_hp:
+            dead.append(u)
     for u in dead:
         leave_play(g, u)
     if check_end and dead:

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..core import Action, GameRecord, IllegalAction, Outcome
 from . import combat, effects
-from .cards import ATTACHMENT, CHOSEN_TARGETS, EVENT, SCENARIO, CardDef
+from .cards import ATTACHMENT, EVENT, SCENARIO, CardDef
 from .config import RulesConfig, config_for
 from .decisions import (  # noqa: F401  (re-exported for bots and tests)
     ANSWER,
@@ -73,6 +74,7 @@ class Game:
         self.damage_dealt: list[int] = [0] * n if log_cards else []
         self.capital_log: list[tuple[int, int, int]] = []
         self.units: dict[int, Unit] = {}       # iid -> unit in play (creatures and scenarios)
+        self.buffed: list[int] = []            # units given a temporary buff since the last Resolution
         # combat state
         self.attackers: list[int] = []
         self.blocks: dict[int, list[int]] = {}   # attacker -> blockers
@@ -150,6 +152,7 @@ class Game:
         c.blocking = {k: list(v) for k, v in self.blocking.items()}
         c.assign = dict(self.assign)
         c.chain = list(self.chain)
+        c.buffed = list(self.buffed)
         c.loss_reason = list(self.loss_reason)
         c.capital_gained = list(self.capital_gained)
         c.capital_log = []
@@ -406,7 +409,7 @@ class Game:
             for u in s.units + s.scenarios:
                 for src, eff_list in effects.effect_sources(u):
                     for i, e in enumerate(eff_list):
-                        for t in effects.target_choices(self, p, e.target if e.target in CHOSEN_TARGETS else None, u):
+                        for t in effects.target_choices(self, p, e.target if e.chosen else None, u):
                             out.append(Action("effect", src, t, i))
         if d == ATTACK:
             out += [Action("attack", u.iid) for u in s.units]
@@ -443,18 +446,6 @@ class Game:
             if d == DISCARD and not self.cfg.bg_hand:
                 return f"you hold more than {self.cfg.hand_limit} cards and must discard"
             return None
-        if k == "event":
-            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
-                return "events are played when you have priority (deploy, combat windows, answers)"
-            return effects.why_event_illegal(self, p, a.a, a.b)
-        if k == "effect":
-            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
-                return "card effects are used when you have priority"
-            return effects.why_effect_illegal(self, p, a.a, a.b, a.c)
-        if k == "deploy":
-            if d != DEPLOY:
-                return "cards are deployed in your Deploy phase"
-            return self._why_deploy_illegal(p, s, a.a, a.b)
         if k == "attack":
             if d != ATTACK:
                 return "attackers are declared in the Combat phase"
@@ -470,8 +461,20 @@ class Game:
             if u.deployed_turn == self.turn and not u.swift:
                 return "deployed this turn: it cannot attack unless it is swift (FW-DEPLOY-3)"
             return None
-        if k in ("block", "strike", "raid", "scenario", "aid"):
+        if k == "block" or k == "raid" or k == "strike" or k == "scenario" or k == "aid":
             return combat.why_illegal(self, a)
+        if k == "deploy":
+            if d != DEPLOY:
+                return "cards are deployed in your Deploy phase"
+            return self._why_deploy_illegal(p, s, a.a, a.b)
+        if k == "event":
+            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
+                return "events are played when you have priority (deploy, combat windows, answers)"
+            return effects.why_event_illegal(self, p, a.a, a.b)
+        if k == "effect":
+            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
+                return "card effects are used when you have priority"
+            return effects.why_effect_illegal(self, p, a.a, a.b, a.c)
         if k == "discard":
             if d != DISCARD:
                 return "you discard at the end of your turn"
@@ -626,6 +629,12 @@ class Game:
                           tuple((u.iid, u.damage, u.locked, tuple(i for i, _ in u.attached)) for u in s.units),
                           tuple((u.iid, u.damage) for u in s.scenarios)))
         return (self.turn, self.active, self.decision, self.decider, self.outcome, tuple(seats))
+
+
+def play_out(g: Game, bots: Sequence[Any]) -> None:
+    """Let ``bots[seat].choose(g)`` decide until the game ends (the loop is compiled with the engine)."""
+    while not g.is_terminal():
+        g.apply(bots[g.decider].choose(g))
 
 
 def new_game(ruleset: str, deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int, first: int = 0,

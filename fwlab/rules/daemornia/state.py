@@ -40,6 +40,16 @@ class Unit:
         cannot be raised by other cards (later buffs and + modifiers are ignored for it).
         """
         d = self.d
+        b = self.buff
+        if not self.attached:  # the common case: the card as printed, plus any temporary buffs
+            b0, b1, b2 = b[0], b[1], b[2]
+            self.att, self.dfn, self.dmg = max(d.att + b0, 0), max(d.dfn + b1, 0), max(d.dmg + b2, 0)
+            self.max_hp = max(d.hp, 0)
+            self.swift, self.elusive, self.vigilant = d.swift, d.elusive, d.vigilant
+            self.raider, self.siege, self.shield, self.guardian = d.raider, d.siege, d.shield, d.guardian
+            self.heal_self, self.heal_allies, self.income, self.last_gasp = d.heal_self, d.heal_allies, d.income, d.last_gasp
+            self.exp_total = d.exp
+            return
         base = [d.att, d.dfn, d.dmg, d.hp]
         add = [0, 0, 0, 0]
         setv: list[int | None] = [None, None, None, None]
@@ -64,7 +74,6 @@ class Unit:
             income += a.income
             last_gasp += a.last_gasp
             exp += a.exp
-        b = self.buff
         vals = []
         for i in range(4):
             sv = setv[i]
