@@ -18,6 +18,7 @@ from ..rules.daemornia.cards import (
     MASS_NONE,
     MASS_OWN,
     OP_BUFF,
+    OP_COUNTER,
     OP_DAMAGE,
     OP_DESTROY,
     OP_DISCARD,
@@ -33,7 +34,7 @@ from ..rules.daemornia.cards import (
     Eff,
 )
 from ..rules.daemornia.combat import next_unassigned
-from ..rules.daemornia.effects import any_usable_effect, effect_sources, event_playable, slot_clash, target_ok
+from ..rules.daemornia.effects import effect_sources, event_playable, slot_clash, target_ok
 from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
 from ..rules.daemornia.state import Unit
 
@@ -70,10 +71,15 @@ def card_value(d: CardDef) -> float:
 
 
 def kill_prob(striker: Unit, target: Unit, bonus: int = 0) -> float:
+    """Chance one strike kills: it must hit (:func:`p_hit`, inlined) and deal the target's Hp."""
     dmg = striker.dmg + bonus - target.shield
-    if dmg <= 0 or dmg < target.hp:
+    if dmg <= 0 or dmg < target.max_hp - target.damage:
         return 0.0
-    return p_hit(striker.att, target.dfn)
+    att = striker.att
+    if att <= 0:
+        return 0.0
+    n = 4 + target.dfn - att
+    return P_HIT[2 if n < 2 else 6 if n > 6 else n]
 
 
 class HeuristicBot:
@@ -155,7 +161,7 @@ class HeuristicBot:
         unless ``mass_ok`` is false: then only on ``tu``)."""
         op, n = e.op, e.n
         if op == OP_DRAIN:
-            return n * (self._cap_weight(g, 1 - p) + 0.5) + (100 if g.seats[1 - p].capital <= n else 0)
+            return n * (self._cap_weight(g, 1 - p) + 0.5) + (100.0 if g.seats[1 - p].capital <= n else 0.0)
         if op == OP_GAIN_CAPITAL:
             return n * self._cap_weight(g, p) * 0.8
         if op == OP_DRAW:
@@ -246,40 +252,46 @@ class HeuristicBot:
         key = (g.turn, g.decision, me.pool, len(g.units), len(g.attackers))
         if key == self._no_effect:
             return None
-        best: tuple[float, Action] | None = None
-        for u in me.units + me.scenarios:
-            if not (u.d.effects or u.attached) or not any_usable_effect(g, p, u):
-                continue
-            for src, effs in effect_sources(u):
-                for i, e in enumerate(effs):
-                    if e.cost > me.pool or u.used_turn.get(src * 16 + i) == g.turn or (e.lock and u.locked):
-                        continue
-                    if e.do == "counter":
-                        continue
-                    cands: list[Unit | None]
-                    if e.target == "self":
-                        cands = [u]
-                    elif e.target in ("enemy_creature", "any_creature"):
-                        cands = list(g.seats[1 - p].units)
-                    elif e.target == "own_creature":
-                        cands = list(me.units)
-                    elif e.target == "enemy_scenario":
-                        cands = list(g.seats[1 - p].scenarios)
-                    elif e.target == "own_scenario":
-                        cands = list(me.scenarios)
-                    else:
-                        cands = [None]
-                    for tu in cands:
-                        s = self._effect_worth(g, p, e, tu, tu is None)
-                        s -= 1.2 * e.cost + (unit_value(u) * 0.3 if e.lock else 0)
-                        kind = e.target if e.chosen else None
-                        t = tu.iid if (kind is not None and tu is not None) else -1
-                        if s > 0.5 and (best is None or s > best[0]) and target_ok(g, p, kind, t):
-                            best = (s, Action("effect", src, t, i))
-        if best is None:
+        best_s, best_src, best_t, best_i = 0.5, -1, -1, -1   # an effect must be worth more than 0.5
+        opp = g.seats[1 - p]
+        for group in (me.units, me.scenarios):
+            for u in group:
+                if not (u.d.effects or u.attached):
+                    continue
+                for src, effs in effect_sources(u):
+                    for i in range(len(effs)):
+                        e = effs[i]
+                        if e.cost > me.pool or u.used_turn.get(src * 16 + i) == g.turn or (e.lock and u.locked):
+                            continue
+                        if e.op == OP_COUNTER:
+                            continue
+                        cost = 1.2 * e.cost + (unit_value(u) * 0.3 if e.lock else 0.0)
+                        tk = e.target
+                        if tk == "self":
+                            cands = [u]
+                        elif tk == "enemy_creature" or tk == "any_creature":
+                            cands = opp.units
+                        elif tk == "own_creature":
+                            cands = me.units
+                        elif tk == "enemy_scenario":
+                            cands = opp.scenarios
+                        elif tk == "own_scenario":
+                            cands = me.scenarios
+                        else:  # no card to pick: the effect hits the player, or every creature it names
+                            s = self._effect_worth(g, p, e, None) - cost
+                            if s > best_s and target_ok(g, p, None, -1):
+                                best_s, best_src, best_t, best_i = s, src, -1, i
+                            continue
+                        kind = tk if e.chosen else None
+                        for tu in cands:
+                            s = self._effect_worth(g, p, e, tu, False) - cost
+                            t = tu.iid if kind is not None else -1
+                            if s > best_s and target_ok(g, p, kind, t):
+                                best_s, best_src, best_t, best_i = s, src, t, i
+        if best_src < 0:
             self._no_effect = key
             return None
-        return best[1]
+        return Action("effect", best_src, best_t, best_i)
 
     # -------------------------------------------------------------- deploy
     def _deploy(self, g: Game) -> Action:
@@ -341,9 +353,12 @@ class HeuristicBot:
             self._attack_turn = g.turn
         plan = self._attack_plan
         while plan:
-            act = Action("attack", plan.pop(0))
-            if g.why_illegal(act) is None:  # the plan may be stale if someone else acted meanwhile
-                return act
+            iid = plan.pop(0)
+            # the plan's attackers passed every rule when it was made; only a card played since (an
+            # event and its answer) could have removed or locked one
+            u = g.units.get(iid)
+            if u is not None and not u.locked and iid not in g.attackers:
+                return Action("attack", iid)
         return PASS
 
     def _plan_attacks(self, g: Game, p: int) -> list[int]:
@@ -377,7 +392,7 @@ class HeuristicBot:
                       q: float = 1.0) -> float:
         raid = (a.dmg + a.raider) * self._cap_weight(g, 1 - p)
         if a.elusive or not blockers:
-            return raid + 1
+            return raid + 1.0
         worst = raid
         va = unit_value(a)
         for j in range(len(blockers)):
@@ -385,7 +400,7 @@ class HeuristicBot:
             gain = kill_prob(a, b) * vbs[j] - kill_prob(b, a) * va
             if gain < worst:
                 worst = gain
-        return (1.0 - q) * raid + q * worst + (0 if not a.vigilant else 2)
+        return (1.0 - q) * raid + q * worst + (2.0 if a.vigilant else 0.0)
 
     def _block(self, g: Game) -> Action:
         if self._block_turn != g.turn:
@@ -394,9 +409,13 @@ class HeuristicBot:
         plan = self._block_plan
         while plan:
             b, a = plan.pop(0)
-            act = Action("block", b, a)
-            if g.why_illegal(act) is None:
-                return act
+            # as with attacks: a planned block is legal unless a card played since changed the board
+            # (or, in a search, the plan was made for a game whose blocks had already begun)
+            bu = g.units.get(b)
+            if bu is not None and not bu.locked and a in g.units and a in g.attackers:
+                taken = g.blocking.get(b)
+                if taken is None or (a not in taken and len(taken) < bu.guardian):
+                    return Action("block", b, a)
         return PASS
 
     def _plan_blocks(self, g: Game, p: int) -> list[tuple[int, int]]:
@@ -435,14 +454,19 @@ class HeuristicBot:
         taken = [False] * len(first)
         plan: list[tuple[int, int]] = []
         threshold = 0.5 + 2.0 * self.aggression  # bold bots keep creatures for attacking
+        na = len(attackers)
         while True:
             best_gain, best = threshold, -1
-            for k in range(len(first)):
-                if taken[k] or free[k % nb] <= 0:
-                    continue
-                gain = extra[k] if blocked[k // nb] else first[k]
-                if gain > best_gain:
-                    best_gain, best = gain, k
+            for ai in range(na):
+                gains = extra if blocked[ai] else first
+                row = ai * nb
+                for j in range(nb):
+                    if free[j] <= 0:
+                        continue
+                    k = row + j
+                    gain = gains[k]
+                    if gain > best_gain and not taken[k]:
+                        best_gain, best = gain, k
             if best < 0:
                 break
             taken[best] = True
