@@ -370,7 +370,9 @@ class HeuristicBot:
         """
         me, opp = g.seats[p], g.seats[1 - p]
         blockers = [b for b in opp.units if not b.locked]
-        threat = sum(u.dmg + u.raider for u in opp.units)
+        threat = 0
+        for u in opp.units:
+            threat += u.dmg + u.raider
         keep_home = threat >= me.capital and len(me.units) <= len(opp.units) and self.aggression < 0.5
         cands = [u for u in me.units
                  if not u.locked and u.att > 0 and (u.deployed_turn < g.turn or u.swift)
@@ -440,15 +442,26 @@ class HeuristicBot:
         # pair k = attacker index * nb + blocker index (the order ties are broken in)
         first: list[float] = []
         extra: list[float] = []
+        top_first: list[float] = []   # per attacker: the best its row offers (rows that cannot win are skipped)
+        top_extra: list[float] = []
         for au in attackers:
             va = unit_value(au)
             prevented = (au.dmg + au.raider) * cw
+            tf, te = -1e18, -1e18
             for j in range(nb):
                 b = blockers[j]
                 kb, ka = kill_prob(b, au), kill_prob(au, b)
                 vb = vbs[j]
-                first.append(prevented + kb * va - ka * vb)
-                extra.append(kb * va * 0.6 - ka * vb * 0.3)
+                f = prevented + kb * va - ka * vb
+                x = kb * va * 0.6 - ka * vb * 0.3
+                first.append(f)
+                extra.append(x)
+                if f > tf:
+                    tf = f
+                if x > te:
+                    te = x
+            top_first.append(tf)
+            top_extra.append(te)
         free = [b.guardian for b in blockers]
         blocked = [False] * len(attackers)
         taken = [False] * len(first)
@@ -458,7 +471,14 @@ class HeuristicBot:
         while True:
             best_gain, best = threshold, -1
             for ai in range(na):
-                gains = extra if blocked[ai] else first
+                if blocked[ai]:
+                    if top_extra[ai] <= best_gain:
+                        continue
+                    gains = extra
+                else:
+                    if top_first[ai] <= best_gain:
+                        continue
+                    gains = first
                 row = ai * nb
                 for j in range(nb):
                     if free[j] <= 0:

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from ...catalog import Card, CatalogError
 from ..keywords import ACTIONS, KEYWORDS
+from .decisions import PHASE_OF
 
 # Final: the compiled core inlines them (fwlab/native.py)
 CREATURE: Final = 0
@@ -104,7 +105,7 @@ class CardDef:
         "name", "type", "special", "res", "att", "dfn", "dmg", "hp", "exp", "nature", "subtype", "slot",
         "swift", "guardian", "heal_self", "heal_allies", "raider", "siege", "elusive", "vigilant", "shield",
         "income", "last_gasp", "discount", "effects", "event_effects", "event_kind", "phases", "mods",
-        "choose", "keywords", "is_counter", "has_return",
+        "choose", "keywords", "is_counter", "has_return", "has_discount", "phase_mask",
     )
 
     def __init__(self, card: Card) -> None:
@@ -167,10 +168,13 @@ class CardDef:
             else:  # pragma: no cover - KEYWORDS and this chain must agree (tested)
                 raise AssertionError(kw)
         self.keywords: tuple[str, ...] = tuple(kws)
+        self.has_discount: bool = self.discount != (0, 0, 0, 0)
         self.effects: tuple[Eff, ...] = tuple(effects)
         self.event_effects: tuple[Eff, ...] = tuple(_eff(card, e) for e in f.get("effects", ()))
         self.event_kind: str | None = card.subtype if card.type == "event" else None
         self.phases: frozenset[str] = frozenset(f.get("phases", ()))
+        # bit d set: playable at decision d (decisions.PHASE_OF names the phase of each decision)
+        self.phase_mask: int = sum(1 << dec for dec, ph in PHASE_OF.items() if ph in self.phases)
         mods: list[Mod] = []
         if card.type == "attachment":
             for stat in ("att", "def", "dmg", "hp"):

@@ -68,7 +68,11 @@ def next_unassigned(g: Game) -> int | None:
 def auto_assign(g: Game) -> None:
     """Objectives with a single possible choice are taken without asking (no decision is recorded)."""
     opp = g.seats[1 - g.active]
-    any_blocked = any(g.blocks.get(x) for x in g.attackers)
+    any_blocked = False
+    for x in g.attackers:
+        if g.blocks.get(x):
+            any_blocked = True
+            break
     for a in g.attackers:
         if a in g.assign or a not in g.units:
             continue

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 from .cards import CHOSEN_TARGETS, CREATURE, EVENT, CardDef, Eff
 from .config import RulesConfig
-from .decisions import ANSWER, PHASE_OF
+from .decisions import ANSWER
 
 if TYPE_CHECKING:
     from .game import Game
@@ -89,7 +89,7 @@ def _phase_ok(g: Game, d: CardDef) -> bool:
     if not d.phases:
         return True
     dec = g.resume if g.decision == ANSWER else g.decision
-    return PHASE_OF.get(dec, "") in d.phases
+    return (d.phase_mask >> dec) & 1 == 1
 
 
 def event_playable(g: Game, p: int, iid: int) -> str | None:
@@ -333,7 +333,8 @@ def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False)
     (s.scenarios if u.is_scenario else s.units).remove(u)
     for iid, _ in u.attached:
         g.seats[g.owner[iid]].graveyard.append(iid)
-    if any(s.discount):
+    disc = s.discount
+    if disc[0] or disc[1] or disc[2] or disc[3]:
         g.refresh_discounts(u.owner)
     if g.log_cards and not to_hand:
         if g.killed_turn[u.iid] < 0:

@@ -570,7 +570,7 @@ class Game:
             u = self.units[target]
             u.attached.append((iid, dd))
             u.refresh()
-            if any(dd.discount):
+            if dd.has_discount:
                 self.refresh_discounts(u.owner)
             effects.check_deaths(self)  # a set Hp of 0 kills
             return
@@ -581,7 +581,7 @@ class Game:
             s.scenario_turn = self.turn
         else:
             s.units.append(u)
-        if any(dd.discount):
+        if dd.has_discount:
             self.refresh_discounts(p)
 
     # ------------------------------------------------------------------ facts for logs and tests
