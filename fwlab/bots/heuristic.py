@@ -36,7 +36,7 @@ from ..rules.daemornia.cards import (
 from ..rules.daemornia.combat import next_unassigned
 from ..rules.daemornia.effects import effect_sources, event_playable, slot_clash, target_ok
 from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
-from ..rules.daemornia.state import Unit
+from ..rules.daemornia.state import Seat, Unit
 
 P_HIT: Final = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
 
@@ -82,6 +82,27 @@ def kill_prob(striker: Unit, target: Unit, bonus: int = 0) -> float:
     return P_HIT[2 if n < 2 else 6 if n > 6 else n]
 
 
+class _Seen:
+    """A snapshot of the few numbers a search's answer depends on (turn, decision, pool, hand size,
+    cards in play, attackers), compared field by field: no tuple is built on the hot path."""
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.decision = -1
+        self.pool = -1
+        self.hand = -1
+        self.units = -1
+        self.attackers = -1
+
+    def same(self, g: Game, me: Seat) -> bool:
+        return (self.turn == g.turn and self.decision == g.decision and self.pool == me.pool
+                and self.hand == len(me.hand) and self.units == len(g.units) and self.attackers == len(g.attackers))
+
+    def mark(self, g: Game, me: Seat) -> None:
+        self.turn, self.decision, self.pool = g.turn, g.decision, me.pool
+        self.hand, self.units, self.attackers = len(me.hand), len(g.units), len(g.attackers)
+
+
 class HeuristicBot:
     """Greedy expected-value play. ``aggression`` shifts how readily it attacks (-1 cautious … +1 bold)."""
 
@@ -98,8 +119,11 @@ class HeuristicBot:
         self._attack_plan: list[int] = []
         self._block_turn = -1
         self._block_plan: list[tuple[int, int]] = []
-        self._no_event: tuple[float, ...] | None = None
-        self._no_effect: tuple[float, ...] | None = None
+        # the state (turn, decision, pool, hand, cards in play, attackers) at which the last search
+        # for an event / an effect found nothing: unchanged, the answer is the same
+        self._no_event = _Seen()
+        self._no_event_threshold = -1.0
+        self._no_effect = _Seen()
 
     # -------------------------------------------------------------- entry point
     def choose(self, g: Game) -> Action:
@@ -215,8 +239,7 @@ class HeuristicBot:
                 break
         else:
             return None
-        key = (g.turn, g.decision, me.pool, len(me.hand), len(g.units), len(g.attackers), threshold)
-        if key == self._no_event:
+        if self._no_event.same(g, me) and self._no_event_threshold == threshold:
             return None  # nothing changed since the last look found no event worth playing
         best: tuple[float, Action] | None = None
         for iid in me.hand:
@@ -232,7 +255,8 @@ class HeuristicBot:
                 if d.choose is None or t >= 0:
                     best = (score, Action("event", iid, t))
         if best is None:
-            self._no_event = key
+            self._no_event.mark(g, me)
+            self._no_event_threshold = threshold
             return None
         return best[1]
 
@@ -249,8 +273,7 @@ class HeuristicBot:
                     break
             else:
                 return None  # no card of ours has an effect
-        key = (g.turn, g.decision, me.pool, len(g.units), len(g.attackers))
-        if key == self._no_effect:
+        if self._no_effect.same(g, me):
             return None
         best_s, best_src, best_t, best_i = 0.5, -1, -1, -1   # an effect must be worth more than 0.5
         opp = g.seats[1 - p]
@@ -289,7 +312,7 @@ class HeuristicBot:
                             if s > best_s and target_ok(g, p, kind, t):
                                 best_s, best_src, best_t, best_i = s, src, t, i
         if best_src < 0:
-            self._no_effect = key
+            self._no_effect.mark(g, me)
             return None
         return Action("effect", best_src, best_t, best_i)
 
@@ -383,16 +406,18 @@ class HeuristicBot:
         bold = self.aggression + max(0.0, (g.turn - 30) / 15)
         scored = []
         vbs = [unit_value(b) for b in blockers]
+        cw = self._cap_weight(g, 1 - p)
         for u in cands:
-            score = self._attack_score(g, p, u, blockers, vbs, q)
+            score = self._attack_score(u, blockers, vbs, cw, q)
             if score > -bold * 3:
                 scored.append((-score, u.iid))
         scored.sort()
         return [iid for _, iid in scored]
 
-    def _attack_score(self, g: Game, p: int, a: Unit, blockers: list[Unit], vbs: list[float],
-                      q: float = 1.0) -> float:
-        raid = (a.dmg + a.raider) * self._cap_weight(g, 1 - p)
+    def _attack_score(self, a: Unit, blockers: list[Unit], vbs: list[float], cw: float, q: float = 1.0) -> float:
+        """Attacker ``a``'s worth: its raid (``cw``: the defender's Capital weight) against the best
+        trade a blocker offers, mixed by ``q``, the share of attackers the defence can block."""
+        raid = (a.dmg + a.raider) * cw
         if a.elusive or not blockers:
             return raid + 1.0
         worst = raid

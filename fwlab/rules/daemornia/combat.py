@@ -130,8 +130,9 @@ def why_illegal(g: Game, act: Action) -> str | None:
 
 
 def do_assign(g: Game, act: Action) -> None:
+    # auto_assign ran when the Assign decision opened; nothing it looks at (blocks, Scenarios)
+    # can change before the last objective is chosen, so it has nothing more to take
     g.assign[act.a] = (act.kind, act.b)
-    auto_assign(g)
 
 
 def _strike(g: Game, striker: Unit, target: Unit, pending: dict[int, int], bonus: int, lit2: bool) -> None:
@@ -201,8 +202,8 @@ def resolve(g: Game) -> None:
                     b[0] = b[1] = b[2] = 0
                     u.refresh()
         g.buffed = []
-    g.attackers = []
-    g.blocks = {}
-    g.blocking = {}
-    g.assign = {}
+    g.attackers.clear()   # emptied in place: a combat happens every turn
+    g.blocks.clear()
+    g.blocking.clear()
+    g.assign.clear()
     g._check_end()

@@ -299,10 +299,10 @@ class Game:
         self._begin_turn()
 
     def _to_combat(self) -> None:
-        self.attackers = []
-        self.blocks = {}
-        self.blocking = {}
-        self.assign = {}
+        self.attackers.clear()
+        self.blocks.clear()
+        self.blocking.clear()
+        self.assign.clear()
         self.decision, self.decider = ATTACK, self.active
         if not self._may_act_in_attack():
             self._end_attacks()
