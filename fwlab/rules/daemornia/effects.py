@@ -352,9 +352,13 @@ def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False)
 def check_deaths(g: Game, check_end: bool = True) -> None:
     """FW-RESOLVE-3: cards at 0 Hp or less leave play (together), then Capital is checked."""
     dead: list[Unit] = []
-    for u in g.units.values():
-        if u.damage >= u.max_hp:
-            dead.append(u)
+    for s in g.seats:  # seat by seat (the same cards as g.units, walked without a dict iterator)
+        for u in s.units:
+            if u.damage >= u.max_hp:
+                dead.append(u)
+        for u in s.scenarios:
+            if u.damage >= u.max_hp:
+                dead.append(u)
     for u in dead:
         leave_play(g, u)
     if check_end and dead:
