@@ -539,7 +539,7 @@ class HeuristicBot:
         for other in g.attackers:
             if other == a:
                 continue
-            for b in g.blocks.get(other, ()):
+            for b in g.blocks.get(other) or []:
                 bu = g.units.get(b)
                 if bu is None:
                     continue

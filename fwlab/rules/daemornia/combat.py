@@ -48,7 +48,10 @@ def can_block_any(g: Game) -> bool:
         return False
     blocking = g.blocking
     for u in g.seats[1 - g.active].units:
-        if not u.locked and len(blocking.get(u.iid, ())) < u.guardian:
+        if u.locked:
+            continue
+        taken = blocking.get(u.iid)
+        if taken is None or len(taken) < u.guardian:
             return True
     return False
 
@@ -98,10 +101,10 @@ def why_illegal(g: Game, act: Action) -> str | None:
             return "that card is not attacking"
         if g.units[act.b].elusive:
             return "an elusive attacker cannot be blocked (KW-ELUSIVE)"
-        taken = g.blocking.get(b.iid, ())
-        if act.b in taken:
+        taken = g.blocking.get(b.iid)
+        if taken is not None and act.b in taken:
             return "it already blocks that attacker"
-        if len(taken) >= b.guardian:
+        if taken is not None and len(taken) >= b.guardian:
             return "a defender blocks only one attacker unless a card allows more (FW-COMBAT-2)"
         return None
     if g.decision != ASSIGN:
@@ -123,7 +126,8 @@ def why_illegal(g: Game, act: Action) -> str | None:
         return None
     if k == "aid":
         for other in g.attackers:
-            if other != a and act.b in g.blocks.get(other, ()):
+            ob = g.blocks.get(other)
+            if other != a and ob is not None and act.b in ob:
                 return None
         return "an aiding attacker strikes a blocker in an ally's fight (FW-COMBAT-4)"
     return f"unknown objective {k!r}"
@@ -164,7 +168,8 @@ def roll_and_resolve(g: Game) -> None:
         au = units.get(a)
         if au is None:
             continue
-        kind, t = g.assign.get(a, ("raid", -1))
+        obj = g.assign.get(a)
+        kind, t = ("raid", -1) if obj is None else obj
         if kind == "raid":
             raid += au.dmg + au.raider  # FW-RAID-1, KW-RAIDER
             if g.log_cards:
@@ -178,10 +183,12 @@ def roll_and_resolve(g: Game) -> None:
             tu = units.get(t)
             if tu is not None:
                 _strike(g, au, tu, pending, 0, lit2)
-        for b in g.blocks.get(a, ()):
-            bu = units.get(b)
-            if bu is not None:
-                _strike(g, bu, au, pending, 0, lit2)
+        bl = g.blocks.get(a)
+        if bl is not None:
+            for b in bl:
+                bu = units.get(b)
+                if bu is not None:
+                    _strike(g, bu, au, pending, 0, lit2)
     for iid, dmg in pending.items():
         units[iid].damage += dmg
     if raid:
