@@ -7,6 +7,7 @@ count of any further problems), so a card writer can fix the catalog without rea
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -190,4 +191,13 @@ def _cached(family: str, root: str) -> Catalog:
 def load_catalog(ruleset_or_family: str, root: Path | None = None) -> Catalog:
     """The catalog for a ruleset (``fw``, ``bg`` …) or a family (``daemornia`` …), cached per folder."""
     family = ruleset_or_family if ruleset_or_family in FAMILIES else family_of(ruleset_or_family)
-    return _cached(family, str(root or catalogs_dir()))
+    if root is None:  # the default folder, remembered per FWLAB_DATA (a simulation asks once a game)
+        env = os.environ.get("FWLAB_DATA")
+        where = _DEFAULT_ROOTS.get(env)
+        if where is None:
+            where = _DEFAULT_ROOTS[env] = str(catalogs_dir())
+        return _cached(family, where)
+    return _cached(family, str(root))
+
+
+_DEFAULT_ROOTS: dict[str | None, str] = {}

@@ -30,7 +30,9 @@ class GameResult:
 
 
 def _names(deck: Deck | list[str] | tuple[str, ...]) -> list[str]:
-    return list(deck.cards()) if isinstance(deck, Deck) else list(deck)
+    if isinstance(deck, Deck):
+        return [e.name for e in deck.entries for _ in range(e.count)]  # deck.cards(), without a generator
+    return list(deck)
 
 
 def check_engine(ruleset: str) -> None:
