@@ -379,7 +379,7 @@ class HeuristicBot:
             iid = plan.pop(0)
             # the plan's attackers passed every rule when it was made; only a card played since (an
             # event and its answer) could have removed or locked one
-            u = g.units.get(iid)
+            u = g.unit_at[iid]
             if u is not None and not u.locked and iid not in g.attackers:
                 return Action("attack", iid)
         return PASS
@@ -438,8 +438,8 @@ class HeuristicBot:
             b, a = plan.pop(0)
             # as with attacks: a planned block is legal unless a card played since changed the board
             # (or, in a search, the plan was made for a game whose blocks had already begun)
-            bu = g.units.get(b)
-            if bu is not None and not bu.locked and a in g.units and a in g.attackers:
+            bu = g.unit_at[b]
+            if bu is not None and not bu.locked and g.unit_at[a] is not None and a in g.attackers:
                 taken = g.blocking.get(b)
                 if taken is None or (a not in taken and len(taken) < bu.guardian):
                     return Action("block", b, a)
@@ -456,10 +456,9 @@ class HeuristicBot:
         blockers = [b for b in me.units if not b.locked]
         if not blockers:
             return []
-        units = g.units
         attackers: list[Unit] = []
         for a in g.attackers:
-            au = units.get(a)
+            au = g.unit_at[a]
             if au is not None and not au.elusive:
                 attackers.append(au)
         nb = len(blockers)
@@ -540,7 +539,7 @@ class HeuristicBot:
             if other == a:
                 continue
             for b in g.blocks.get(other) or []:
-                bu = g.units.get(b)
+                bu = g.unit_at[b]
                 if bu is None:
                     continue
                 v = kill_prob(au, bu) * unit_value(bu) * 0.7

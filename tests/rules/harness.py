@@ -485,12 +485,12 @@ def position(ruleset: str = "fw", *, a_hand: Sequence[str] = (), b_hand: Sequenc
         for n in board:
             iid = take(n)
             u = Unit(iid, g.defs[iid], p, 0)
-            g.units[iid] = u
+            g.place(u)
             s.units.append(u)
         for n in scen:
             iid = take(n)
             u = Unit(iid, g.defs[iid], p, 0)
-            g.units[iid] = u
+            g.place(u)
             s.scenarios.append(u)
         s.deck = [i for i in ids if i not in used]
         s.pool = pool[p]

@@ -39,9 +39,8 @@ def hits(roll: int, att: int, dfn: int, literal_two: bool = False) -> bool:
 
 
 def can_block_any(g: Game) -> bool:
-    units = g.units
     for a in g.attackers:
-        au = units.get(a)
+        au = g.unit_at[a]
         if au is not None and not au.elusive:
             break
     else:
@@ -63,7 +62,7 @@ def do_block(g: Game, b: int, a: int) -> None:
 
 def next_unassigned(g: Game) -> int | None:
     for a in g.attackers:
-        if a not in g.assign and a in g.units:
+        if a not in g.assign and g.unit_at[a] is not None:
             return a
     return None
 
@@ -77,7 +76,7 @@ def auto_assign(g: Game) -> None:
             any_blocked = True
             break
     for a in g.attackers:
-        if a in g.assign or a not in g.units:
+        if a in g.assign or g.unit_at[a] is None:
             continue
         bl = g.blocks.get(a)
         if bl:
@@ -92,14 +91,15 @@ def why_illegal(g: Game, act: Action) -> str | None:
     if k == "block":
         if g.decision != BLOCK:
             return "blockers are declared after the attackers"
-        b = g.units.get(act.a)
+        b = g.unit(act.a)
         if b is None or b.owner != g.decider or not b.is_creature:
             return "only your creatures in play can block"
         if b.locked:
             return "a locked creature cannot block (FW-LOCK-1)"
-        if act.b not in g.attackers or act.b not in g.units:
+        au = g.unit(act.b)
+        if act.b not in g.attackers or au is None:
             return "that card is not attacking"
-        if g.units[act.b].elusive:
+        if au.elusive:
             return "an elusive attacker cannot be blocked (KW-ELUSIVE)"
         taken = g.blocking.get(b.iid)
         if taken is not None and act.b in taken:
@@ -120,7 +120,7 @@ def why_illegal(g: Game, act: Action) -> str | None:
     if k == "raid":
         return None
     if k == "scenario":
-        u = g.units.get(act.b)
+        u = g.unit(act.b)
         if u is None or not u.is_scenario or u.owner == g.active:
             return "attack one of the opponent's Scenarios"
         return None
@@ -160,12 +160,12 @@ def _strike(g: Game, striker: Unit, target: Unit, pending: dict[int, int], bonus
 
 def roll_and_resolve(g: Game) -> None:
     """FW-RESOLVE-1: roll every strike, then apply all damage and raids at once, then remove the dead."""
-    units = g.units
+    unit_at = g.unit_at
     lit2 = g.cfg.literal_two
     pending: dict[int, int] = {}
     raid = 0
     for a in g.attackers:
-        au = units.get(a)
+        au = unit_at[a]
         if au is None:
             continue
         obj = g.assign.get(a)
@@ -175,22 +175,24 @@ def roll_and_resolve(g: Game) -> None:
             if g.log_cards:
                 g.damage_dealt[a] += au.dmg + au.raider
         elif kind == "scenario":
-            tu = units.get(t)
+            tu = unit_at[t] if t >= 0 else None
             if tu is not None:
                 _strike(g, au, tu, pending, au.siege, lit2)  # KW-SIEGE
                 _strike(g, tu, au, pending, 0, lit2)         # FW-SCEN-1: a Scenario with Att > 0 strikes back
         else:  # strike or aid
-            tu = units.get(t)
+            tu = unit_at[t] if t >= 0 else None
             if tu is not None:
                 _strike(g, au, tu, pending, 0, lit2)
         bl = g.blocks.get(a)
         if bl is not None:
             for b in bl:
-                bu = units.get(b)
+                bu = unit_at[b]
                 if bu is not None:
                     _strike(g, bu, au, pending, 0, lit2)
     for iid, dmg in pending.items():
-        units[iid].damage += dmg
+        du = unit_at[iid]
+        assert du is not None
+        du.damage += dmg
     if raid:
         g.seats[1 - g.active].capital -= raid
     if pending:  # only a card that took damage now can have died
@@ -202,7 +204,7 @@ def resolve(g: Game) -> None:
     """End of Resolution: temporary modifications end (FW-RESOLVE-2); Capital is checked (FW-END-1)."""
     if g.buffed:
         for iid in g.buffed:
-            u = g.units.get(iid)
+            u = g.unit_at[iid]
             if u is not None:
                 b = u.buff
                 if b[0] or b[1] or b[2]:

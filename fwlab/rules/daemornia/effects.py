@@ -68,7 +68,7 @@ def has_target(g: Game, p: int, kind: str | None) -> bool:
 def target_ok(g: Game, p: int, kind: str | None, target: int) -> bool:
     if kind is None or kind not in CHOSEN_TARGETS:
         return target == -1
-    u = g.units.get(target)
+    u = g.unit(target)
     if u is None:
         return False
     if kind == "own_creature":
@@ -184,7 +184,7 @@ def effect_sources(u: Unit) -> Iterator[tuple[int, tuple[Eff, ...]]]:
 
 
 def _find_source(g: Game, p: int, src: int) -> Unit | None:
-    u = g.units.get(src)
+    u = g.unit(src)
     if u is not None:
         return u if u.owner == p else None
     for u in g.seats[p].units:
@@ -263,10 +263,10 @@ def _targets(g: Game, p: int, e: Eff, target: int, source: Unit | None) -> list[
     t = e.target
     me, opp = g.seats[p], g.seats[1 - p]
     if e.chosen:
-        u = g.units.get(target)
+        u = g.unit(target)
         return [u] if u is not None else []  # a target that left play: the action fizzles
     if t == "self":
-        return [source] if source is not None and source.iid in g.units else []
+        return [source] if source is not None and g.unit_at[source.iid] is not None else []
     if t == "all_creatures":
         return me.units + opp.units
     if t == "enemy_creatures":
@@ -326,9 +326,9 @@ def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False)
     """FW-LEAVE-1: killed cards go to the graveyard, Destroyed ones are removed from the game; a
     creature's attachments go to the graveyard. BG-EXP-1: a killed or destroyed card costs its owner
     Capital equal to its Exp plus its attachments'."""
-    if u.iid not in g.units:
+    if g.unit_at[u.iid] is None:
         return
-    del g.units[u.iid]
+    g.unplace(u.iid)
     s = g.seats[u.owner]
     (s.scenarios if u.is_scenario else s.units).remove(u)
     for iid, _ in u.attached:

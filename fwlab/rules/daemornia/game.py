@@ -74,6 +74,7 @@ class Game:
         self.damage_dealt: list[int] = [0] * n if log_cards else []
         self.capital_log: list[tuple[int, int, int]] = []
         self.units: dict[int, Unit] = {}       # iid -> unit in play (creatures and scenarios)
+        self.unit_at: list[Unit | None] = [None] * n   # the same, as a list by iid (the hot path reads this)
         self.buffed: list[int] = []            # units given a temporary buff since the last Resolution
         # combat state
         self.attackers: list[int] = []
@@ -146,6 +147,9 @@ class Game:
             c.rng.setstate(self.rng.getstate())
         units = {iid: u.copy() for iid, u in self.units.items()}
         c.units = units
+        c.unit_at = [None] * len(self.unit_at)
+        for iid, u in units.items():
+            c.unit_at[iid] = u
         c.seats = [s.copy(units) for s in self.seats]
         c.attackers = list(self.attackers)
         c.blocks = {k: list(v) for k, v in self.blocks.items()}
@@ -163,6 +167,22 @@ class Game:
         return c
 
     # ------------------------------------------------------------------ dice and cards
+    def unit(self, iid: int) -> Unit | None:
+        """The card in play with instance id ``iid``, or None (not in play, or no such id)."""
+        if 0 <= iid < len(self.unit_at):
+            return self.unit_at[iid]
+        return None
+
+    def place(self, u: Unit) -> None:
+        """Put a unit in play (the only way: ``units`` and ``unit_at`` stay in step)."""
+        self.units[u.iid] = u
+        self.unit_at[u.iid] = u
+
+    def unplace(self, iid: int) -> None:
+        """Take a unit out of play."""
+        del self.units[iid]
+        self.unit_at[iid] = None
+
     def roll(self) -> int:
         """One D6 from the game's generator (every die is recorded)."""
         r = int(self.rng.random() * 6) + 1
@@ -385,7 +405,7 @@ class Game:
         and nothing may be left to declare. (Elsewhere the same player simply decides again; a blocked
         attacker whose blockers died stays blocked and strikes nothing.)"""
         if self.decision == ATTACK:
-            self.attackers = [a for a in self.attackers if a in self.units]
+            self.attackers = [a for a in self.attackers if self.unit_at[a] is not None]
             if not self._may_act_in_attack():
                 self._end_attacks()
 
@@ -449,7 +469,7 @@ class Game:
         if k == "attack":
             if d != ATTACK:
                 return "attackers are declared in the Combat phase"
-            u = self.units.get(a.a)
+            u = self.unit(a.a)
             if u is None or u.owner != p or not u.is_creature:
                 return "only your creatures in play can attack"
             if a.a in self.attackers:
@@ -493,7 +513,7 @@ class Game:
         if dd.type == SCENARIO and s.scenario_turn == self.turn:
             return "only one Scenario can be deployed each turn (FW-DEPLOY-2)"
         if dd.type == ATTACHMENT:
-            u = self.units.get(target)
+            u = self.unit(target)
             if u is None or not u.is_creature:
                 return "an attachment goes on a creature in play"
             if dd.subtype == "curse":
@@ -540,7 +560,8 @@ class Game:
         elif k == "effect":
             effects.use_effect(self, p, a.a, a.b, a.c)
         elif k == "attack":
-            u = self.units[a.a]
+            u = self.unit_at[a.a]
+            assert u is not None
             self.attackers.append(u.iid)
             if not u.vigilant:  # FW-LOCK-1: declaring an attacker locks it
                 u.locked = True
@@ -567,7 +588,8 @@ class Game:
         if self.log_cards and self.deployed_turn[iid] < 0:
             self.deployed_turn[iid] = s.own_turns
         if dd.type == ATTACHMENT:
-            u = self.units[target]
+            u = self.unit_at[target]
+            assert u is not None
             u.attached.append((iid, dd))
             u.refresh()
             if dd.has_discount:
@@ -575,7 +597,7 @@ class Game:
             effects.check_deaths(self)  # a set Hp of 0 kills
             return
         u = Unit(iid, dd, p, self.turn)
-        self.units[iid] = u
+        self.place(u)
         if dd.type == SCENARIO:
             s.scenarios.append(u)
             s.scenario_turn = self.turn
