@@ -115,6 +115,7 @@ class HeuristicBot:
         self.event_threshold = event_threshold   # how much an event must be worth before it is played
         self.scenario_first = scenario_first     # deploy a Scenario before creatures (economy first)
         # this turn's attack and block plans (game turn they were made for, and what is left of them)
+        self._plan_game: Game | None = None   # the game the plans below were made in
         self._attack_turn = -1
         self._attack_plan: list[int] = []
         self._block_turn = -1
@@ -127,6 +128,9 @@ class HeuristicBot:
 
     # -------------------------------------------------------------- entry point
     def choose(self, g: Game) -> Action:
+        if self._plan_game is not g:  # a bot may be handed a new game: nothing remembered carries over
+            self._plan_game, self._attack_turn, self._block_turn = g, -1, -1
+            self._no_event, self._no_effect = _Seen(), _Seen()
         d = g.decision
         if d == DEPLOY:
             return self._deploy(g)
@@ -380,7 +384,8 @@ class HeuristicBot:
             # the plan's attackers passed every rule when it was made; only a card played since (an
             # event and its answer) could have removed or locked one
             u = g.unit_at[iid]
-            if u is not None and not u.locked and iid not in g.attackers:
+            if (u is not None and u.owner == p and not u.locked and u.att > 0
+                    and (u.deployed_turn < g.turn or u.swift) and iid not in g.attackers):
                 return Action("attack", iid)
         return PASS
 
@@ -439,7 +444,8 @@ class HeuristicBot:
             # as with attacks: a planned block is legal unless a card played since changed the board
             # (or, in a search, the plan was made for a game whose blocks had already begun)
             bu = g.unit_at[b]
-            if bu is not None and not bu.locked and g.unit_at[a] is not None and a in g.attackers:
+            if (bu is not None and bu.owner == g.decider and not bu.locked and g.unit_at[a] is not None
+                    and a in g.attackers):
                 taken = g.blocking.get(b)
                 if taken is None or (a not in taken and len(taken) < bu.guardian):
                     return Action("block", b, a)
