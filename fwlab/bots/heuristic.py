@@ -407,16 +407,20 @@ class HeuristicBot:
                  and not (keep_home and not u.vigilant and u.dmg > 0)]
         if not cands:
             return []
-        q = min(1.0, len(blockers) / len(cands))
-        bold = self.aggression + max(0.0, (g.turn - 30) / 15)
-        scored = []
+        q = len(blockers) / len(cands)
+        if q > 1.0:
+            q = 1.0
+        late = (g.turn - 30) / 15
+        bold = self.aggression + (late if late > 0.0 else 0.0)
+        scored: list[tuple[float, int]] = []
         vbs = [unit_value(b) for b in blockers]
         cw = self._cap_weight(g, 1 - p)
         for u in cands:
             score = self._attack_score(u, blockers, vbs, cw, q)
             if score > -bold * 3:
                 scored.append((-score, u.iid))
-        scored.sort()
+        if len(scored) > 1:
+            scored.sort()
         return [iid for _, iid in scored]
 
     def _attack_score(self, a: Unit, blockers: list[Unit], vbs: list[float], cw: float, q: float = 1.0) -> float:
