@@ -60,14 +60,14 @@ def workers(quick: bool) -> None:
     fw = starter_decks("fw")
     best: dict[int, float] = {}
     results: dict[int, dict[str, object]] = {}
-    for w in (1, 2, 1, 2):  # alternate and keep the best of two
+    for w in (1, 2, 1, 2, 1, 2):  # alternate and keep the best of three (this VM drifts by 10-20%)
         t0 = time.perf_counter()
         r = simulate(fw[0], fw[1], n=total, seed=1, workers=w)
         dt = time.perf_counter() - t0
         best[w] = min(best.get(w, dt), dt)
         results[w] = r.to_dict()
         print(f"{total} games with {w} worker(s): {dt:.1f} s ({total / dt:.0f} games/s)", flush=True)
-    print(f"speed-up of 2 workers (best of two runs each): {best[1] / best[2]:.2f}x; "
+    print(f"speed-up of 2 workers (best of three runs each): {best[1] / best[2]:.2f}x; "
           f"identical results: {results[1] == results[2]}")
 
 

@@ -79,7 +79,7 @@ def kill_prob(striker: Unit, target: Unit, bonus: int = 0) -> float:
     if att <= 0:
         return 0.0
     n = 4 + target.dfn - att
-    return P_HIT[2 if n < 2 else 6 if n > 6 else n]
+    return (7 - (2 if n < 2 else 6 if n > 6 else n)) / 6  # = P_HIT[...], without a list read
 
 
 class _Seen:
