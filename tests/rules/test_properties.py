@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from fwlab.bots import HeuristicBot, RandomBot
 from fwlab.catalog import load_catalog
 from fwlab.rules.core import Action, GameRecord
-from fwlab.rules.daemornia import compile_deck, new_game, replay
+from fwlab.rules.daemornia import Game, compile_deck, new_game, replay
 
 REAL = load_catalog("fw")
 NAMES = sorted(c.name for c in REAL if not c.special)
@@ -100,12 +100,18 @@ def test_CORE_REPLAY_1_replay_detects_a_tampered_record():
         replay(rec, CATALOG)
 
 
-def test_CORE_CLONE_1_a_clone_plays_on_without_touching_the_original():
+def _game_after(actions: int) -> Game:
+    """A mirror fw game between heuristic bots, ``actions`` decisions in."""
     deck = compile_deck(NAMES[:10] * 4, REAL)
     g = new_game("fw", deck, deck, 8)
     bots = (HeuristicBot(1), HeuristicBot(2))
-    for _ in range(60):
+    for _ in range(actions):
         g.apply(bots[g.current_player()].choose(g))
+    return g
+
+
+def test_CORE_CLONE_1_a_clone_plays_on_without_touching_the_original():
+    g = _game_after(60)
     before = g.fingerprint()
     c = g.clone()
     assert c.fingerprint() == before
@@ -132,11 +138,7 @@ def _slots(cls_name: str) -> list[str]:
 
 
 def test_CORE_CLONE_1_copies_carry_every_attribute_and_share_no_mutable_state():
-    deck = compile_deck(NAMES[:10] * 4, REAL)
-    g = new_game("fw", deck, deck, 8)
-    bots = (HeuristicBot(1), HeuristicBot(2))
-    for _ in range(80):
-        g.apply(bots[g.current_player()].choose(g))
+    g = _game_after(80)
     u = next(iter(g.units.values()))
     u.used_turn[3] = 2
     cu = u.copy()
