@@ -1,38 +1,131 @@
-"""The rulesets fwlab knows and the card catalog (family) each one plays with."""
+"""The rulesets fwlab knows: each one's catalog family, title, seat range and rules engine (if any).
+
+This module is plain data that everything may import (the store, the UI, the CLI): it names each
+ruleset's engine by module path only, so nothing here imports a game. :mod:`fwlab.rules.engines`
+loads an engine when it is first asked for.
+
+Seats are numbered from 0 inside the code and shown as letters ``a``..``e`` (seat 1 is ``a``).
+
+A ruleset added at run time (a plugin, or a test's toy game) calls :func:`register`; modules named
+in ``$FWLAB_PLUGINS`` (comma-separated) are imported by :func:`load_plugins` for that purpose.
+
+>>> seat_range("conquest"), seat_range("fw")
+((3, 5), (2, 2))
+>>> family_of("fw-epic")
+'daemornia'
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
+from dataclasses import dataclass
 from typing import Final
 
-#: ruleset id -> catalog family
-FAMILY: Final[dict[str, str]] = {
-    "fw": "daemornia",
-    "fw-epic": "daemornia",
-    "bg": "daemornia",
-    "fr": "freerealms",
-    "eredan": "eredan",
-    "conquest": "conquest",
-}
-RULESETS: Final[tuple[str, ...]] = tuple(FAMILY)
-FAMILIES: Final[tuple[str, ...]] = ("daemornia", "freerealms", "eredan", "conquest")
+#: Seat labels by seat number (seat 0 is ``a``).
+SEAT_LABELS: Final[str] = "abcde"
+MAX_SEATS: Final[int] = len(SEAT_LABELS)
 
-TITLES: Final[dict[str, str]] = {
-    "fw": "Fallen Worlds Online",
-    "fw-epic": "Fallen Worlds Online (epic)",
-    "bg": "Daemornia: Battlegrounds",
-    "fr": "Free Realms TCG",
-    "eredan": "Eredan ITCG",
-    "conquest": "Conquest of the Fallen Lands",
-}
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One ruleset: ``engine`` is the module that defines ``ENGINE`` (None while it has no engine)."""
+
+    id: str
+    family: str | None       #: catalog family; None for a game without cards (a toy game)
+    title: str
+    seats: tuple[int, int]   #: fewest and most seats a match of it has
+    engine: str | None = None
+    uses_decks: bool = True  #: False when the seats share one deck (no deck per seat)
+
+
+_BUILTIN: Final[tuple[Ruleset, ...]] = (
+    Ruleset("fw", "daemornia", "Fallen Worlds Online", (2, 2), "fwlab.rules.daemornia.engine"),
+    Ruleset("fw-epic", "daemornia", "Fallen Worlds Online (epic)", (2, 2), "fwlab.rules.daemornia.engine"),
+    Ruleset("bg", "daemornia", "Daemornia: Battlegrounds", (2, 2), "fwlab.rules.daemornia.engine"),
+    Ruleset("fr", "freerealms", "Free Realms TCG", (2, 2)),
+    Ruleset("eredan", "eredan", "Eredan ITCG", (2, 2)),
+    Ruleset("conquest", "conquest", "Conquest of the Fallen Lands", (3, 5), uses_decks=False),
+)
+
+#: ruleset id -> Ruleset, built-in first, then any registered at run time
+REGISTRY: dict[str, Ruleset] = {r.id: r for r in _BUILTIN}
+#: The built-in rulesets and card families (constants: use :func:`known_rulesets` to include plugins).
+RULESETS: Final[tuple[str, ...]] = tuple(r.id for r in _BUILTIN)
+FAMILIES: Final[tuple[str, ...]] = ("daemornia", "freerealms", "eredan", "conquest")
+#: ruleset id -> catalog family / title (kept in step with REGISTRY by :func:`register`)
+FAMILY: dict[str, str] = {r.id: r.family for r in _BUILTIN if r.family}
+TITLES: dict[str, str] = {r.id: r.title for r in _BUILTIN}
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add (or replace) a ruleset at run time, e.g. a plugin's game or a test's toy engine."""
+    if not ruleset.id or not ruleset.id.replace("-", "").isalnum():
+        raise ValueError(f"a ruleset id is letters, digits and '-', not {ruleset.id!r}")
+    lo, hi = ruleset.seats
+    if not 1 <= lo <= hi <= MAX_SEATS:
+        raise ValueError(f"ruleset {ruleset.id!r}: seats {ruleset.seats} must lie within 1..{MAX_SEATS}")
+    REGISTRY[ruleset.id] = ruleset
+    TITLES[ruleset.id] = ruleset.title
+    if ruleset.family:
+        FAMILY[ruleset.id] = ruleset.family
+    else:
+        FAMILY.pop(ruleset.id, None)
+
+
+def known_rulesets() -> tuple[str, ...]:
+    """Every ruleset id, built-in and registered."""
+    return tuple(REGISTRY)
+
+
+def info(ruleset: str) -> Ruleset:
+    """The :class:`Ruleset` of an id; an unknown id is a ``ValueError`` naming the known ones."""
+    try:
+        return REGISTRY[ruleset]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(REGISTRY)}") from None
 
 
 def family_of(ruleset: str) -> str:
-    """The catalog family a ruleset uses.
+    """The catalog family a ruleset uses (a ``ValueError`` for a game without cards).
 
-    >>> family_of("fw-epic")
+    >>> family_of("bg")
     'daemornia'
     """
-    try:
-        return FAMILY[ruleset]
-    except KeyError:
-        raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}") from None
+    r = info(ruleset)
+    if r.family is None:
+        raise ValueError(f"ruleset {ruleset!r} has no card catalog")
+    return r.family
+
+
+def seat_range(ruleset: str) -> tuple[int, int]:
+    """Fewest and most seats of a match of ``ruleset`` (known even before it has an engine)."""
+    return info(ruleset).seats
+
+
+def seat_label(seat: int) -> str:
+    """Seat number (0-based) as shown: 0 -> ``a``.
+
+    >>> seat_label(0), seat_label(4)
+    ('a', 'e')
+    """
+    return SEAT_LABELS[seat]
+
+
+def seat_index(label: str) -> int:
+    """A seat label as its number: ``a`` -> 0 (``ValueError`` for anything else)."""
+    i = SEAT_LABELS.find(label) if len(label) == 1 else -1
+    if i < 0:
+        raise ValueError(f"unknown seat {label!r}; seats are {', '.join(SEAT_LABELS)}")
+    return i
+
+
+def load_plugins(names: str | None = None) -> list[str]:
+    """Import the modules named in ``names`` (default ``$FWLAB_PLUGINS``); each calls :func:`register`."""
+    spec = os.environ.get("FWLAB_PLUGINS", "") if names is None else names
+    loaded = []
+    for name in (n.strip() for n in spec.split(",")):
+        if name:
+            importlib.import_module(name)
+            loaded.append(name)
+    return loaded

@@ -1,11 +1,13 @@
-"""The random bot: a uniformly random legal action (the baseline every other bot must beat)."""
+"""The random bot: a uniformly random legal action (the baseline every other bot must beat).
+
+It needs nothing but ``legal_actions``, so it plays every engine.
+"""
 
 from __future__ import annotations
 
 import random
 
-from ..rules.core import Action
-from ..rules.daemornia.game import Game
+from ..rules.core import Action, GameState
 
 
 class RandomBot:
@@ -14,6 +16,6 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, g: Game) -> Action:
+    def choose(self, g: GameState) -> Action:
         acts = g.legal_actions()
         return acts[int(self.rng.random() * len(acts))]

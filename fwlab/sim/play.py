@@ -1,84 +1,145 @@
-"""One game between two decks and two bots, with the facts the match logs need."""
+"""One game of any engine: one setup and one bot per seat, a seed and the first seat.
+
+:func:`play_match` is the engine-neutral entry point (any number of seats, through the registry in
+:mod:`fwlab.rules.engines`); :func:`play_game` is the two-deck form the first round's callers use.
+"""
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import make_bot
-from ..catalog import Catalog, CatalogError, load_catalog
+from ..catalog import Catalog
 from ..decks import Deck
-from ..rules.core import GameRecord
-from ..rules.daemornia import CardDef, compile_deck, new_game
-from ..rules.daemornia.game import Game, play_out
+from ..rules.core import GameRecord, GameState, Outcome
+from ..rules.engines import engine_for
+from ..rulesets import SEAT_LABELS, info
 
-ENGINES = ("fw", "fw-epic", "bg")
+Setup = Deck | Sequence[str] | None
 
 
 @dataclass
 class GameResult:
-    """How one game went: winner ('a', 'b' or 'draw'), end reason, turns, who went first, and logs."""
+    """How one game went: a place per seat (1 = best), end reason, turns, the first seat, and logs.
 
-    winner: str
+    ``winner`` is the sole winner's seat label (``a``..``e``) or ``draw``; ``capital`` is the
+    engine's per-turn track ``(turn, seat 0, seat 1, ...)``; ``scores`` each seat's score at the end.
+    """
+
+    places: tuple[int, ...]
     end_reason: str
     turns: int
-    first: str
+    first_seat: int
     card_events: list[dict[str, Any]] = field(default_factory=list)
-    capital: list[tuple[int, int, int]] = field(default_factory=list)
+    capital: list[tuple[int, ...]] = field(default_factory=list)
     record: GameRecord | None = None
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.places, self.end_reason, self.turns)
+
+    @property
+    def winner(self) -> str:
+        return self.outcome.winner
+
+    @property
+    def first(self) -> str:
+        """The label of the seat that played first."""
+        return SEAT_LABELS[self.first_seat]
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.places)
 
 
-def _names(deck: Deck | list[str] | tuple[str, ...]) -> list[str]:
-    if isinstance(deck, Deck):
-        return [e.name for e in deck.entries for _ in range(e.count)]  # deck.cards(), without a generator
-    return list(deck)
+def _names(setup: Setup) -> tuple[str, ...] | None:
+    if setup is None:
+        return None
+    if isinstance(setup, Deck):
+        return tuple(e.name for e in setup.entries for _ in range(e.count))
+    return tuple(setup)
 
 
-def check_engine(ruleset: str) -> None:
-    if ruleset not in ENGINES:
-        raise ValueError(f"no rules engine for ruleset {ruleset!r} yet; simulations run for {', '.join(ENGINES)}")
+def check_seats(ruleset: str, seats: int) -> None:
+    """A clear error when ``ruleset`` is not played with ``seats`` seats."""
+    lo, hi = info(ruleset).seats
+    if not lo <= seats <= hi:
+        allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise ValueError(f"{ruleset} is played by {allowed} seats, not {seats}")
 
 
-def start_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str, seed: int,
-               first: str = "a", log_cards: bool = True, record: bool = True,
-               catalog: Catalog | None = None, **overrides: Any) -> Game:
-    check_engine(ruleset)
-    for d in (deck_a, deck_b):
-        if isinstance(d, Deck) and d.ruleset not in ENGINES:
+def start_match(ruleset: str, setups: Sequence[Setup], seed: int, first: int = 0, log_cards: bool = True,
+                record: bool = True, catalog: Catalog | None = None, **options: Any) -> GameState:
+    """A new game of ``ruleset`` from one setup per seat (a deck, card names, or None)."""
+    eng = engine_for(ruleset)
+    check_seats(ruleset, len(setups))
+    if not 0 <= first < len(setups):
+        raise ValueError(f"first seat {first} is not one of the {len(setups)} seats")
+    uses_decks = info(ruleset).uses_decks
+    for s, d in enumerate(setups):
+        if isinstance(d, Deck) and d.ruleset not in eng.rulesets:
             raise ValueError(f"deck {d.name!r} is a {d.ruleset} deck, not playable under {ruleset}")
-    cat = catalog or load_catalog(ruleset)
-    na, nb = _names(deck_a), _names(deck_b)
-    da, db = _compiled(cat, tuple(na)), _compiled(cat, tuple(nb))
-    return new_game(ruleset, da, db, seed, first="ab".index(first), log_cards=log_cards, record=record,
-                    deck_names=(na, nb), **overrides)
+        if uses_decks and d is None:
+            raise ValueError(f"{ruleset} needs a deck for seat {SEAT_LABELS[s]}")
+        if not uses_decks and d is not None:
+            raise ValueError(f"{ruleset} is played without decks (seat {SEAT_LABELS[s]} was given one)")
+    names = [_names(d) for d in setups]
+    return eng.new_game(ruleset, names, seed, first, log_cards=log_cards, record=record,  # type: ignore[no-any-return]
+                        catalog=catalog, **options)
 
 
-_DECKS: dict[tuple[int, tuple[str, ...]], tuple[Catalog, list[CardDef]]] = {}
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` (seats 0 and 1 keep the first round's ``seed*2+1``, ``seed*2+2``)."""
+    return seed * 2 + 1 + seat if seat < 2 else seed * 8 + seat
 
 
-def _compiled(cat: Catalog, names: tuple[str, ...]) -> list[CardDef]:
-    """A deck's card definitions, checked and compiled once per catalog (a simulation plays the same
-    two decks thousands of times; the catalog is kept with them so its ``id`` is never reused)."""
-    key = (id(cat), names)
-    hit = _DECKS.get(key)
-    if hit is not None and hit[0] is cat:
-        return hit[1]
-    for n in names:
-        if n not in cat:
-            raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
-    defs = compile_deck(names, cat)
-    if len(_DECKS) > 256:
-        _DECKS.clear()
-    _DECKS[key] = (cat, defs)
-    return defs
+def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None = None, seed: int = 0,
+               first: int = 0, log_cards: bool = True, record: bool = False, catalog: Catalog | None = None,
+               **options: Any) -> GameResult:
+    """Play one complete game of any engine. The same arguments always give the same game.
+
+    ``bots`` names one bot per seat (default: the engine's default bot everywhere).
+
+    >>> from fwlab.decks.starters import starter_decks
+    >>> a, b = starter_decks("fw")[:2]
+    >>> r = play_match("fw", [a, b], ["heuristic", "random"], seed=3)
+    >>> r.winner in ("a", "b", "draw") and len(r.places) == 2
+    True
+    """
+    eng = engine_for(ruleset)
+    g = start_match(ruleset, setups, seed, first, log_cards, record, catalog, **options)
+    names = list(bots) if bots is not None else [eng.default_bot] * len(setups)
+    if len(names) != len(setups):
+        raise ValueError(f"{len(setups)} seats need {len(setups)} bots, not {len(names)}")
+    players = [eng.make_bot(name, bot_seed(seed, s)) for s, name in enumerate(names)]
+    gc_was_on = gc.isenabled()
+    gc.disable()  # a game makes no reference cycles; the collector's scans only cost time
+    try:
+        eng.play_out(g, players)
+    finally:
+        if gc_was_on:
+            gc.enable()
+    out = g.outcome
+    assert out is not None
+    s = eng.summary(g)
+    return GameResult(out.places, out.end_reason, out.turns, first,
+                      s.card_events if log_cards else [], s.track if log_cards else [],
+                      g.record if record else None, s.scores)
 
 
-def play_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str = "fw",
-              bot_a: str = "heuristic", bot_b: str = "heuristic", seed: int = 0, first: str = "a",
-              log_cards: bool = True, record: bool = False, catalog: Catalog | None = None,
-              **overrides: Any) -> GameResult:
-    """Play one complete game. The same arguments always give the same game.
+def start_game(deck_a: Setup, deck_b: Setup, ruleset: str, seed: int, first: str = "a", log_cards: bool = True,
+               record: bool = True, catalog: Catalog | None = None, **overrides: Any) -> GameState:
+    """A new 2-seat game (the first round's signature; ``first`` is ``a`` or ``b``)."""
+    return start_match(ruleset, [deck_a, deck_b], seed, "ab".index(first), log_cards, record, catalog, **overrides)
+
+
+def play_game(deck_a: Setup, deck_b: Setup, ruleset: str = "fw", bot_a: str = "heuristic", bot_b: str = "heuristic",
+              seed: int = 0, first: str = "a", log_cards: bool = True, record: bool = False,
+              catalog: Catalog | None = None, **overrides: Any) -> GameResult:
+    """Play one complete 2-seat game. The same arguments always give the same game.
 
     >>> from fwlab.decks.starters import starter_decks
     >>> a, b = starter_decks("fw")[:2]
@@ -88,18 +149,7 @@ def play_game(deck_a: Deck | list[str], deck_b: Deck | list[str], ruleset: str =
     >>> play_game(a, b, seed=7).turns == r.turns
     True
     """
-    g = start_game(deck_a, deck_b, ruleset, seed, first, log_cards, record, catalog, **overrides)
-    bots = (make_bot(bot_a, seed * 2 + 1), make_bot(bot_b, seed * 2 + 2))
-    gc_was_on = gc.isenabled()
-    gc.disable()  # a game makes no reference cycles; the collector's scans only cost time
-    try:
-        play_out(g, bots)
-    finally:
-        if gc_was_on:
-            gc.enable()
-    out = g.outcome
-    assert out is not None
-    return GameResult(out.winner, out.end_reason, out.turns, first,
-                      g.card_events() if log_cards else [],
-                      list(g.capital_log) if log_cards else [],
-                      g.record if record else None)
+    if first not in ("a", "b"):
+        raise ValueError(f"first must be 'a' or 'b', not {first!r}")
+    return play_match(ruleset, [deck_a, deck_b], [bot_a, bot_b], seed, "ab".index(first), log_cards, record,
+                      catalog, **overrides)

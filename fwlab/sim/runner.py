@@ -1,9 +1,13 @@
-"""Matchup simulation in seeded batches, merged into one result.
+"""Matchup simulation for any number of seats, in seeded batches merged into one result.
 
 Batch ``i`` always gets seed ``SeedSequence(seed).spawn(n_batches)[i]``, whatever runs it, so the
-same ``(decks, bots, ruleset, seed, n)`` give the same result with 1, 2 or 20 workers. The executor
-is a parameter (any :class:`concurrent.futures.Executor`), so a cluster engine can replace the
-local process pool.
+same ``(setups, bots, ruleset, seed, n)`` give the same result with 1, 2 or 20 workers. The
+executor is a parameter (any :class:`concurrent.futures.Executor`), so a cluster engine can
+replace the local process pool.
+
+Seats rotate who plays first (SIM-FIRST-1): game ``g`` starts with seat ``g mod seats``, so each
+seat starts equally often. A seat's win rate counts an outright win as 1 and a shared win as its
+share (1/k among k tied seats), so a 2-seat draw is half a win.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ import numpy as np
 
 from ..catalog import load_catalog
 from ..decks import Deck
+from ..rulesets import SEAT_LABELS, info
 from ..stats import wilson
-from .play import check_engine, play_game
+from .play import Setup, _names, check_seats, play_match
 
 BATCH = 250
 
@@ -41,53 +46,109 @@ class CardStats:
             setattr(self, k, getattr(self, k) + getattr(o, k))
 
 
+def _zeros(n: int) -> list[Any]:
+    return [0] * n
+
+
 @dataclass
 class SimResult:
-    """Mergeable totals of a batch of games between deck A and deck B."""
+    """Mergeable totals of a batch of games between fixed seats (2 to 5).
 
+    Per seat: outright ``wins``, ``shared`` wins, ``win_share`` (wins plus each shared win's share),
+    ``place_sum`` (for the mean place) and ``first_games`` (games it played first). Per position in
+    the turn order (0 = played first): ``pos_wins`` and ``pos_share`` the same way. ``draws`` counts
+    the games whose win was shared (in a 2-seat game: draws).
+    """
+
+    seats: int = 2
     games: int = 0
-    wins_a: int = 0
-    wins_b: int = 0
     draws: int = 0
-    first_wins: int = 0           # games won by whoever went first
-    a_first_games: int = 0
+    wins: list[int] = field(default_factory=lambda: _zeros(2))
+    shared: list[int] = field(default_factory=lambda: _zeros(2))
+    win_share: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    place_sum: list[int] = field(default_factory=lambda: _zeros(2))
+    first_games: list[int] = field(default_factory=lambda: _zeros(2))
+    pos_wins: list[int] = field(default_factory=lambda: _zeros(2))
+    pos_share: list[float] = field(default_factory=lambda: [0.0, 0.0])
     turns: Counter[int] = field(default_factory=Counter)
     end_reasons: Counter[str] = field(default_factory=Counter)
-    cards: dict[tuple[str, str], CardStats] = field(default_factory=dict)   # (seat, card) -> stats
+    cards: dict[tuple[str, str], CardStats] = field(default_factory=dict)   # (seat label, card) -> stats
+
+    @classmethod
+    def empty(cls, seats: int) -> SimResult:
+        return cls(seats, 0, 0, _zeros(seats), _zeros(seats), [0.0] * seats, _zeros(seats), _zeros(seats),
+                   _zeros(seats), [0.0] * seats)
 
     def merge(self, o: SimResult) -> SimResult:
+        if o.seats != self.seats:
+            raise ValueError(f"cannot merge a {o.seats}-seat result into a {self.seats}-seat one")
         self.games += o.games
-        self.wins_a += o.wins_a
-        self.wins_b += o.wins_b
         self.draws += o.draws
-        self.first_wins += o.first_wins
-        self.a_first_games += o.a_first_games
+        for name in ("wins", "shared", "win_share", "place_sum", "first_games", "pos_wins", "pos_share"):
+            mine, theirs = getattr(self, name), getattr(o, name)
+            for i in range(self.seats):
+                mine[i] += theirs[i]
         self.turns.update(o.turns)
         self.end_reasons.update(o.end_reasons)
         for k, v in o.cards.items():
             self.cards.setdefault(k, CardStats()).merge(v)
         return self
 
+    # ---------------------------------------------------------------- 2-seat view (first round API)
+    @property
+    def wins_a(self) -> int:
+        return self.wins[0]
+
+    @property
+    def wins_b(self) -> int:
+        return self.wins[1]
+
+    @property
+    def a_first_games(self) -> int:
+        return self.first_games[0]
+
+    @property
+    def first_wins(self) -> int:
+        """Games won outright by whoever played first."""
+        return self.pos_wins[0]
+
     @property
     def win_rate_a(self) -> float:
-        """Deck A's share of games, a draw counting half."""
-        return (self.wins_a + 0.5 * self.draws) / self.games if self.games else 0.0
+        """Seat A's share of games, a draw counting half."""
+        return self.win_rate(0)
 
     @property
     def ci95_a(self) -> tuple[float, float]:
-        return wilson(self.wins_a + 0.5 * self.draws, self.games)
+        return self.ci95(0)
 
     @property
     def first_player_win_rate(self) -> float:
+        """Share of decided games (not drawn) won by whoever played first."""
         decided = self.games - self.draws
         return self.first_wins / decided if decided else 0.0
+
+    # ---------------------------------------------------------------- any number of seats
+    def win_rate(self, seat: int) -> float:
+        return self.win_share[seat] / self.games if self.games else 0.0
+
+    def ci95(self, seat: int) -> tuple[float, float]:
+        return wilson(min(self.win_share[seat], self.games), self.games)
+
+    def mean_place(self, seat: int) -> float:
+        return self.place_sum[seat] / self.games if self.games else 0.0
 
     @property
     def mean_turns(self) -> float:
         n = sum(self.turns.values())
         return sum(t * c for t, c in self.turns.items()) / n if n else 0.0
 
+    def _common(self) -> dict[str, Any]:
+        return {"mean_turns": self.mean_turns, "turns": {str(k): v for k, v in sorted(self.turns.items())},
+                "end_reasons": dict(self.end_reasons),
+                "cards": [{"seat": seat, "card": card, **vars(st)} for (seat, card), st in sorted(self.cards.items())]}
+
     def to_dict(self) -> dict[str, Any]:
+        """The 2-seat JSON of ``fwlab simulate`` (first round's keys)."""
         lo, hi = self.ci95_a
         decided = self.games - self.draws
         return {
@@ -95,13 +156,24 @@ class SimResult:
             "win_rate_a": self.win_rate_a, "ci95_a": [lo, hi],
             "first_player_win_rate": self.first_player_win_rate,
             "first_player_ci95": list(wilson(self.first_wins, decided)),
-            "mean_turns": self.mean_turns,
-            "turns": {str(k): v for k, v in sorted(self.turns.items())},
-            "end_reasons": dict(self.end_reasons),
-            "cards": [
-                {"seat": seat, "card": card, **vars(st)} for (seat, card), st in sorted(self.cards.items())
-            ],
+            **self._common(),
         }
+
+    def to_seats_dict(self, decks: Sequence[str | None] | None = None,
+                      bots: Sequence[str] | None = None) -> dict[str, Any]:
+        """The N-seat JSON: per seat and per position in the turn order."""
+        seats = []
+        for s in range(self.seats):
+            seats.append({"seat": SEAT_LABELS[s], "deck": decks[s] if decks else None,
+                          "bot": bots[s] if bots else None, "wins": self.wins[s], "shared": self.shared[s],
+                          "win_rate": self.win_rate(s), "ci95": list(self.ci95(s)),
+                          "mean_place": self.mean_place(s)})
+        order = []
+        for p in range(self.seats):
+            rate = self.pos_share[p] / self.games if self.games else 0.0
+            order.append({"position": p + 1, "win_rate": rate,
+                          "ci95": list(wilson(min(self.pos_share[p], self.games), self.games))})
+        return {"games": self.games, "draws": self.draws, **self._common(), "seats": seats, "seat_order": order}
 
 
 def batch_seeds(seed: int, n_batches: int) -> list[int]:
@@ -111,32 +183,43 @@ def batch_seeds(seed: int, n_batches: int) -> list[int]:
 
 def run_batch(args: tuple[Any, ...]) -> SimResult:
     """Play one batch (top level, so worker processes can run it)."""
-    names_a, names_b, ruleset, bot_a, bot_b, bseed, start, count, log_cards = args
-    res = SimResult()
-    catalog = load_catalog(ruleset)
+    setups, ruleset, bots, bseed, start, count, log_cards = args
+    n = len(setups)
+    res = SimResult.empty(n)
+    fam = info(ruleset).family
+    catalog = load_catalog(ruleset) if fam else None
     for i in range(count):
         gi = start + i
-        first = "a" if gi % 2 == 0 else "b"   # SIM-FIRST-1: alternate who goes first
-        r = play_game(names_a, names_b, ruleset, bot_a, bot_b, seed=(bseed + i * 7919) % (2**63),
-                      first=first, log_cards=log_cards, catalog=catalog)
+        first = gi % n   # SIM-FIRST-1: seats take turns to play first
+        r = play_match(ruleset, setups, bots, seed=(bseed + i * 7919) % (2**63), first=first,
+                       log_cards=log_cards, catalog=catalog)
+        places = r.places
+        winners = [s for s in range(n) if places[s] == 1]
+        share = 1.0 / len(winners)
         res.games += 1
-        res.a_first_games += first == "a"
+        res.first_games[first] += 1
         res.turns[r.turns] += 1
         res.end_reasons[r.end_reason] += 1
-        if r.winner == "draw":
+        if len(winners) > 1:
             res.draws += 1
-        else:
-            if r.winner == "a":
-                res.wins_a += 1
+        for s in range(n):
+            res.place_sum[s] += places[s]
+        for s in winners:
+            pos = (s - first) % n
+            if len(winners) == 1:
+                res.wins[s] += 1
+                res.pos_wins[pos] += 1
             else:
-                res.wins_b += 1
-            res.first_wins += r.winner == first
+                res.shared[s] += 1
+            res.win_share[s] += share
+            res.pos_share[pos] += share
         for ev in r.card_events:
-            seat = ev["seat"]
-            won = 1.0 if r.winner == seat else 0.5 if r.winner == "draw" else 0.0
-            st = res.cards.get((seat, ev["card"]))
+            label = ev["seat"]
+            seat = SEAT_LABELS.index(label)
+            won = share if places[seat] == 1 else 0.0
+            st = res.cards.get((label, ev["card"]))
             if st is None:
-                st = res.cards[(seat, ev["card"])] = CardStats()
+                st = res.cards[(label, ev["card"])] = CardStats()
             st.games += 1
             if ev["drawn_turn"] is not None:
                 st.drawn += 1
@@ -151,39 +234,60 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
     return res
 
 
-def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int = 1000, seed: int = 0,
-             ruleset: str | None = None, bots: tuple[str, str] = ("heuristic", "heuristic"),
-             workers: int | None = 1, progress: Callable[[int, int], None] | None = None,
-             executor: Executor | None = None, log_cards: bool = False, batch_size: int = BATCH) -> SimResult:
-    """Play ``n`` games of deck A against deck B and merge the results.
+def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: int = 0,
+                   bots: Sequence[str] | None = None, workers: int | None = 1,
+                   progress: Callable[[int, int], None] | None = None, executor: Executor | None = None,
+                   log_cards: bool = False, batch_size: int = BATCH) -> SimResult:
+    """Play ``n`` games of ``ruleset`` from one setup per seat (a deck, card names, or None for a game
+    with a shared deck), one bot per seat, and merge the results.
 
     ``workers`` > 1 uses a local process pool (``None``: one per core); ``executor`` replaces it.
     ``progress(done, total)`` is called after every batch.
     """
-    if ruleset is None:
-        ruleset = deck_a.ruleset if isinstance(deck_a, Deck) else "fw"
-    check_engine(ruleset)
+    from ..rules.engines import engine_for
+
+    eng = engine_for(ruleset)
+    check_seats(ruleset, len(setups))
     if n < 1:
         raise ValueError("n must be at least 1")
-    na = list(deck_a.cards()) if isinstance(deck_a, Deck) else list(deck_a)
-    nb = list(deck_b.cards()) if isinstance(deck_b, Deck) else list(deck_b)
+    names = [_names(s) for s in setups]
+    bot_names = list(bots) if bots is not None else [eng.default_bot] * len(setups)
+    if len(bot_names) != len(setups):
+        raise ValueError(f"{len(setups)} seats need {len(setups)} bots, not {len(bot_names)}")
+    for b in bot_names:
+        if b not in eng.bot_names():
+            raise ValueError(f"unknown bot {b!r} for {ruleset}; expected one of {', '.join(eng.bot_names())}")
     n_batches = (n + batch_size - 1) // batch_size
     seeds = batch_seeds(seed, n_batches)
-    jobs = [(na, nb, ruleset, bots[0], bots[1], seeds[i], i * batch_size, min(batch_size, n - i * batch_size), log_cards)
+    jobs = [(names, ruleset, bot_names, seeds[i], i * batch_size, min(batch_size, n - i * batch_size), log_cards)
             for i in range(n_batches)]
-    total = SimResult()
-    done = 0
+    total = SimResult.empty(len(setups))
     if executor is None and (workers or os.cpu_count() or 1) > 1 and n_batches > 1:
         with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
             return _collect(pool, jobs, total, n, progress)
     if executor is not None:
         return _collect(executor, jobs, total, n, progress)
+    done = 0
     for job in jobs:
         total.merge(run_batch(job))
-        done += job[7]
+        done += job[5]
         if progress:
             progress(done, n)
     return total
+
+
+def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int = 1000, seed: int = 0,
+             ruleset: str | None = None, bots: tuple[str, str] = ("heuristic", "heuristic"),
+             workers: int | None = 1, progress: Callable[[int, int], None] | None = None,
+             executor: Executor | None = None, log_cards: bool = False, batch_size: int = BATCH) -> SimResult:
+    """Play ``n`` games of deck A against deck B (who goes first alternates) and merge the results.
+
+    The 2-seat form of :func:`simulate_match`; ``ruleset`` defaults to deck A's.
+    """
+    if ruleset is None:
+        ruleset = deck_a.ruleset if isinstance(deck_a, Deck) else "fw"
+    return simulate_match([deck_a, deck_b], ruleset, n, seed, bots, workers, progress, executor, log_cards,
+                          batch_size)
 
 
 def _collect(ex: Executor, jobs: list[tuple[Any, ...]], total: SimResult, n: int,
@@ -193,7 +297,7 @@ def _collect(ex: Executor, jobs: list[tuple[Any, ...]], total: SimResult, n: int
     done = 0
     for f, job in zip(futures, jobs):
         total.merge(f.result())
-        done += job[7]
+        done += job[5]
         if progress:
             progress(done, n)
     return total

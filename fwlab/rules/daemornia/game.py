@@ -51,6 +51,7 @@ class Game:
                  record: bool = True) -> None:
         self.cfg = cfg
         self.seed = seed
+        self.num_seats = 2
         if decks is None:  # an empty shell that clone() fills in
             return
         self.rng = random.Random(seed)
@@ -87,7 +88,7 @@ class Game:
         self.resume = DEPLOY
         self.resume_decider = first
         names = deck_names if (record and deck_names) else ((), ())
-        self.record = GameRecord(cfg.ruleset, seed, "ab"[first], (tuple(names[0]), tuple(names[1])),
+        self.record = GameRecord(cfg.ruleset, seed, first, (tuple(names[0]), tuple(names[1])),
                                  options={"turn_cap": cfg.turn_cap, "literal_two": cfg.literal_two})
         self.recording = record
         for s in self.seats:  # FW-SETUP-2: decks shuffled
@@ -163,7 +164,7 @@ class Game:
         c.log_cards = False
         c.drawn_turn, c.deployed_turn, c.killed_turn, c.damage_dealt = [], [], [], []
         c.recording = False
-        c.record = GameRecord(self.cfg.ruleset, self.seed, self.record.first, self.record.decks)
+        c.record = GameRecord(self.cfg.ruleset, self.seed, self.record.first, self.record.setups)
         return c
 
     # ------------------------------------------------------------------ dice and cards
@@ -245,14 +246,16 @@ class Game:
             return
         a, b = self.seats[0].capital <= 0, self.seats[1].capital <= 0
         if a and b:
-            self._finish("draw", "capital")
+            self._finish(-1, "capital")
         elif a:
-            self._finish("b", self.loss_reason[0])
+            self._finish(1, self.loss_reason[0])
         elif b:
-            self._finish("a", self.loss_reason[1])
+            self._finish(0, self.loss_reason[1])
 
-    def _finish(self, winner: str, reason: str) -> None:
-        self.outcome = Outcome(winner, reason, self.turn)
+    def _finish(self, winner: int, reason: str) -> None:
+        """The game ends: ``winner`` is the winning seat, or -1 for a draw."""
+        places = (1, 1) if winner < 0 else ((1, 2) if winner == 0 else (2, 1))
+        self.outcome = Outcome(places, reason, self.turn)
         if (self.log_cards or self.recording) and (not self.capital_log or self.capital_log[-1][0] != self.turn):
             self.capital_log.append((self.turn, self.seats[0].capital, self.seats[1].capital))
         self.decision = TERMINAL
@@ -264,7 +267,7 @@ class Game:
         self.turn += 1
         if self.turn > cfg.turn_cap:  # SIM-CAP-1
             self.turn = cfg.turn_cap
-            self._finish("draw", "turn-cap")
+            self._finish(-1, "turn-cap")
             return
         s = self.seats[self.active]
         s.own_turns += 1
@@ -672,9 +675,11 @@ def replay(record: GameRecord, catalog: object) -> Game:
     """Rebuild a game from its record: same setup and seed, then every recorded action in order."""
     from .cards import compile_deck
 
-    decks = [compile_deck(names, catalog) for names in record.decks]
-    g = new_game(record.ruleset, decks[0], decks[1], record.seed, first="ab".index(record.first),
-                 deck_names=record.decks, turn_cap=record.options.get("turn_cap", 200),
+    if len(record.setups) != 2 or record.setups[0] is None or record.setups[1] is None:
+        raise ValueError(f"a {record.ruleset} record needs two decks, not {len(record.setups)} setups")
+    decks = [compile_deck(names, catalog) for names in record.setups if names is not None]
+    g = new_game(record.ruleset, decks[0], decks[1], record.seed, first=record.first,
+                 deck_names=(record.setups[0], record.setups[1]), turn_cap=record.options.get("turn_cap", 200),
                  literal_two=record.options.get("literal_two", False))
     for player, action in record.actions:
         if g.current_player() != player:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..rules.core import Action
-from ..rules.daemornia.game import ATTACK, BLOCK, DEPLOY, Game
+from ...rules.core import Action
+from ...rules.daemornia.game import ATTACK, BLOCK, DEPLOY, Game
 from .heuristic import HeuristicBot, unit_value
 
 
@@ -22,8 +22,7 @@ def evaluate(g: Game, p: int) -> float:
     """A game's worth to player ``p`` in [-1, 1]: the result if over, else Capital and board balance."""
     out = g.outcome
     if out is not None:
-        w = out.winner
-        return 0.0 if w == "draw" else (1.0 if w == "ab"[p] else -1.0)
+        return out.returns()[p]
     me, opp = g.seats[p], g.seats[1 - p]
     cap = g.cfg.capital
     board = sum(unit_value(u) for u in me.units + me.scenarios) - sum(unit_value(u) for u in opp.units + opp.scenarios)

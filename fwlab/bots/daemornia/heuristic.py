@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..rules.core import Action
-from ..rules.daemornia.cards import (
+from ...rules.core import Action
+from ...rules.daemornia.cards import (
     ATTACHMENT,
     CREATURE,
     EVENT,
@@ -33,10 +33,10 @@ from ..rules.daemornia.cards import (
     CardDef,
     Eff,
 )
-from ..rules.daemornia.combat import next_unassigned
-from ..rules.daemornia.effects import effect_sources, event_playable, slot_clash, target_ok
-from ..rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
-from ..rules.daemornia.state import Seat, Unit
+from ...rules.daemornia.combat import next_unassigned
+from ...rules.daemornia.effects import effect_sources, event_playable, slot_clash, target_ok
+from ...rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
+from ...rules.daemornia.state import Seat, Unit
 
 P_HIT: Final = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
 

@@ -1,0 +1,151 @@
+"""The engine registry: which rules engine plays each ruleset, imported only when first asked for.
+
+Every layer above ``rules/`` (simulator, store, ratings, reports, UI, notebooks) reaches a game
+through here and never imports a game package itself, so adding a game touches no other game.
+
+An engine module (named in :mod:`fwlab.rulesets`) defines ``ENGINE``, an :class:`Engine`: the
+facts of the game (seats, end reasons, what it logs per turn, the bots it has) and the functions
+that start, play out, summarise and replay one of its games.
+
+>>> engine_for("bg").name
+'daemornia'
+>>> engine_for("fr")
+Traceback (most recent call last):
+...
+ValueError: no rules engine for ruleset 'fr' yet; games are simulated for fw, fw-epic, bg
+>>> bots_for("fw")
+('random', 'heuristic', 'lookahead')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..rulesets import REGISTRY, info
+from .core import Action, GameRecord
+
+__all__ = ["Bot", "Engine", "GameSummary", "bots_for", "engine_for", "engine_rulesets",
+           "make_bot", "engines_table"]
+
+
+class Bot(Protocol):
+    """A player: ``choose(game)`` returns an action for the game's current decision."""
+
+    name: str
+
+    def choose(self, g: Any) -> Action: ...
+
+
+#: The bot every engine has (it needs only ``legal_actions``).
+RANDOM_BOT = "fwlab.bots.random_bot.RandomBot"
+
+
+@dataclass
+class GameSummary:
+    """What the match logs keep of one finished game beside its outcome.
+
+    ``card_events``: per (seat, card) rows (``seat`` a label ``a``..``e``); ``track``: the per-turn
+    figure the engine logs, as ``(turn, value of seat 0, value of seat 1, ...)``; ``scores``: each
+    seat's score at the end (Capital, scored cards, Life...), or None when the game has none.
+    """
+
+    card_events: list[dict[str, Any]] = field(default_factory=list)
+    track: list[tuple[int, ...]] = field(default_factory=list)
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One rules engine, which may play several rulesets (``fw``, ``fw-epic`` and ``bg`` share one).
+
+    ``new_game(ruleset, setups, seed, first, *, log_cards, record, catalog, **options)`` starts a
+    game from one setup per seat (card names, or None where the seats share a deck);
+    ``play_out(game, bots)`` lets the bots decide until the end; ``summary(game)`` gives the
+    :class:`GameSummary`; ``replay(record, catalog)`` rebuilds a game from its record.
+    ``bots`` maps a bot name to the dotted path of its class (imported when first made); ``random``
+    is added for every engine. ``compiled`` lists the modules (paths inside ``fwlab/``) that the
+    compiled build of this engine holds (see :mod:`fwlab.native`).
+    """
+
+    name: str
+    rulesets: tuple[str, ...]
+    end_reasons: tuple[str, ...]
+    track: str
+    bots: dict[str, str]
+    default_bot: str
+    new_game: Callable[..., Any]
+    play_out: Callable[[Any, Sequence[Bot]], None]
+    summary: Callable[[Any], GameSummary]
+    replay: Callable[[GameRecord, Any], Any]
+    compiled: tuple[str, ...] = ()
+
+    def bot_names(self) -> tuple[str, ...]:
+        return ("random", *[b for b in self.bots if b != "random"])
+
+    def make_bot(self, name: str, seed: int = 0) -> Bot:
+        """A bot by name, seeded with its own generator (bots never touch the game's chance)."""
+        path = RANDOM_BOT if name == "random" else self.bots.get(name)
+        if path is None:
+            raise ValueError(f"unknown bot {name!r} for the {self.name} engine; expected one of "
+                             f"{', '.join(self.bot_names())}")
+        module, _, attr = path.rpartition(".")
+        cls = getattr(importlib.import_module(module), attr)
+        return cls(seed=seed)  # type: ignore[no-any-return]
+
+
+_LOADED: dict[str, Engine] = {}
+
+
+def engine_rulesets() -> tuple[str, ...]:
+    """The rulesets that have an engine (built-in and registered), in registry order."""
+    return tuple(r.id for r in REGISTRY.values() if r.engine)
+
+
+def engine_for(ruleset: str) -> Engine:
+    """The engine of a ruleset, imported on first use; a clear ``ValueError`` for an unknown
+    ruleset or one without an engine yet."""
+    r = info(ruleset)
+    if r.engine is None:
+        raise ValueError(f"no rules engine for ruleset {ruleset!r} yet; games are simulated for "
+                         f"{', '.join(engine_rulesets())}")
+    eng = _LOADED.get(r.engine)
+    if eng is None:
+        eng = importlib.import_module(r.engine).ENGINE
+        if not isinstance(eng, Engine):
+            raise TypeError(f"{r.engine}.ENGINE is not an Engine")
+        _LOADED[r.engine] = eng
+    return eng
+
+
+def bots_for(ruleset: str) -> tuple[str, ...]:
+    """The bot names a ruleset's engine offers (``random`` first)."""
+    return engine_for(ruleset).bot_names()
+
+
+def default_bot(ruleset: str) -> str:
+    return engine_for(ruleset).default_bot
+
+
+def make_bot(ruleset: str, name: str, seed: int = 0) -> Bot:
+    return engine_for(ruleset).make_bot(name, seed)
+
+
+def engines_table() -> list[dict[str, Any]]:
+    """Every ruleset with its engine state (``fwlab engines --json``): seats ``[min, max]``, bots and
+    whether the compiled build of its engine is in use; rulesets without an engine have ``seats``
+    None."""
+    from .. import native
+
+    rows: list[dict[str, Any]] = []
+    for r in REGISTRY.values():
+        if r.engine is None:
+            rows.append({"ruleset": r.id, "title": r.title, "seats": None, "bots": [], "compiled": False})
+            continue
+        eng = engine_for(r.id)
+        rows.append({"ruleset": r.id, "title": r.title, "seats": list(r.seats), "bots": list(eng.bot_names()),
+                     "compiled": native.engine_compiled(eng.name), "engine": eng.name,
+                     "end_reasons": list(eng.end_reasons)})
+    return rows
