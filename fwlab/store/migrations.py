@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2]
+[1, 2, 3]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -55,10 +55,33 @@ CREATE TABLE IF NOT EXISTS card_summary(ruleset VARCHAR, card VARCHAR, code UTIN
 CREATE TABLE IF NOT EXISTS card_summary_stamp(matches BIGINT, card_events BIGINT);
 """
 
+# v3: any number of seats. One row per seat of a match (filled from the two-seat columns: seat 1 is
+# player_a/deck_a, seat 2 player_b/deck_b; places from winner; score the seat's last snapshot Capital),
+# the seat count on each match, and the Capital of seats c..e in turn snapshots.
+_V3: Final[str] = """
+CREATE TABLE IF NOT EXISTS match_seats(match_id VARCHAR, seat INTEGER, player VARCHAR, deck VARCHAR,
+    place INTEGER, score INTEGER, PRIMARY KEY (match_id, seat));
+ALTER TABLE matches ADD COLUMN seats INTEGER;
+UPDATE matches SET seats = 2;
+ALTER TABLE turn_snapshots ADD COLUMN capital_c INTEGER;
+ALTER TABLE turn_snapshots ADD COLUMN capital_d INTEGER;
+ALTER TABLE turn_snapshots ADD COLUMN capital_e INTEGER;
+INSERT INTO match_seats (match_id, seat, player, deck, place, score)
+SELECT m.match_id, s.seat,
+    CASE s.seat WHEN 1 THEN m.player_a ELSE m.player_b END,
+    CASE s.seat WHEN 1 THEN m.deck_a ELSE m.deck_b END,
+    CASE WHEN m.winner = 'draw' THEN 1 WHEN m.winner = 'a' THEN s.seat WHEN m.winner = 'b' THEN 3 - s.seat END,
+    CASE s.seat WHEN 1 THEN l.cap_a ELSE l.cap_b END
+FROM matches m CROSS JOIN (VALUES (1), (2)) s(seat)
+LEFT JOIN (SELECT match_id, arg_max(capital_a, turn) AS cap_a, arg_max(capital_b, turn) AS cap_b
+           FROM turn_snapshots GROUP BY match_id) l ON l.match_id = m.match_id;
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
     (2, _V2),
+    (3, _V3),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

@@ -18,25 +18,76 @@ import duckdb
 #: Every table of the store, in the order they are created.
 TABLES: tuple[str, ...] = (
     "schema_version", "rulesets", "cards", "decks", "deck_cards", "players", "matches",
-    "card_events", "turn_snapshots", "rating_history", "card_summary", "card_summary_stamp",
+    "card_events", "turn_snapshots", "rating_history", "card_summary", "card_summary_stamp", "match_seats",
 )
 
 #: The match-log tables an import, an export or a league writes, with their columns and SQL types.
+#: A match row holds the match-level facts; for any number of seats ``player_a``/``deck_a`` and
+#: ``player_b``/``deck_b`` are seats 1 and 2, ``first`` is the label (``a``..``e``) of the seat that
+#: played first, ``winner`` the label of the sole seat in first place or ``draw``, ``seats`` the count.
 MATCH_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "played_at": "TIMESTAMP", "ruleset": "VARCHAR", "mode": "VARCHAR",
     "player_a": "VARCHAR", "player_b": "VARCHAR", "deck_a": "VARCHAR", "deck_b": "VARCHAR",
     "first": "VARCHAR", "winner": "VARCHAR", "end_reason": "VARCHAR", "turns": "INTEGER", "source": "VARCHAR",
+    "seats": "INTEGER",
+}
+#: One row per seat of a match (seat 1..5, shown as ``a``..``e``): place 1 = best, tied seats share
+#: the better place (1, 1, 3); score at the end, NULL when unknown; deck NULL for games without decks.
+SEAT_COLUMNS: dict[str, str] = {
+    "match_id": "VARCHAR", "seat": "INTEGER", "player": "VARCHAR", "deck": "VARCHAR", "place": "INTEGER",
+    "score": "INTEGER",
 }
 CARD_EVENT_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "seat": "VARCHAR", "card": "VARCHAR", "in_opening_hand": "BOOLEAN",
     "drawn_turn": "INTEGER", "deployed_turn": "INTEGER", "killed_turn": "INTEGER", "damage_dealt": "INTEGER",
 }
+#: ``capital_c``..``capital_e`` are NULL for seats a match does not have.
 TURN_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "turn": "INTEGER", "capital_a": "INTEGER", "capital_b": "INTEGER",
+    "capital_c": "INTEGER", "capital_d": "INTEGER", "capital_e": "INTEGER",
 }
 LOG_TABLES: dict[str, dict[str, str]] = {
-    "matches": MATCH_COLUMNS, "card_events": CARD_EVENT_COLUMNS, "turn_snapshots": TURN_COLUMNS,
+    "matches": MATCH_COLUMNS, "match_seats": SEAT_COLUMNS, "card_events": CARD_EVENT_COLUMNS,
+    "turn_snapshots": TURN_COLUMNS,
 }
+#: The long interchange format: one row per seat with its match's facts (``fwlab import`` reads it,
+#: ``fwlab export`` writes it as ``DIR/match_seats/``). ``first`` is true on the seat that played first.
+LONG_COLUMNS: dict[str, str] = {
+    "match_id": "VARCHAR", "played_at": "TIMESTAMP", "ruleset": "VARCHAR", "mode": "VARCHAR",
+    "seat": "INTEGER", "player": "VARCHAR", "deck": "VARCHAR", "first": "BOOLEAN", "place": "INTEGER",
+    "score": "INTEGER", "end_reason": "VARCHAR", "turns": "INTEGER", "source": "VARCHAR",
+}
+
+
+def wide_seats_sql(matches: str = "matches", snapshots: str | None = "turn_snapshots") -> str:
+    """``match_seats`` rows derived from two-seat ``matches`` rows (a source older than the table).
+
+    Seat 1 is ``player_a``/``deck_a``, seat 2 ``player_b``/``deck_b``; places from ``winner``
+    (``a`` 1, 2; ``b`` 2, 1; ``draw`` 1, 1); score the seat's last ``capital_*`` in ``snapshots``
+    (None: NULL).
+    """
+    if snapshots is None:
+        score, last = "NULL::INTEGER", ""
+    else:
+        score = "CASE s.seat WHEN 1 THEN l.cap_a ELSE l.cap_b END::INTEGER"
+        last = (f" LEFT JOIN (SELECT match_id, arg_max(capital_a, turn) AS cap_a, arg_max(capital_b, turn) AS cap_b"
+                f" FROM {snapshots} GROUP BY match_id) l ON l.match_id = m.match_id")
+    return f"""SELECT m.match_id, s.seat::INTEGER AS seat,
+        CASE s.seat WHEN 1 THEN m.player_a ELSE m.player_b END AS player,
+        CASE s.seat WHEN 1 THEN m.deck_a ELSE m.deck_b END AS deck,
+        (CASE WHEN m.winner = 'draw' THEN 1 WHEN m.winner = chr(96 + s.seat) THEN 1
+              WHEN m.winner IN ('a', 'b') THEN 2 END)::INTEGER AS place,
+        {score} AS score
+    FROM {matches} m CROSS JOIN (VALUES (1), (2)) s(seat){last}"""
+
+
+def has_relation(con: object, name: str) -> bool:
+    """Whether a table or view ``name`` can be queried on ``con`` (any DuckDB connection)."""
+    try:
+        con.execute(f"SELECT 1 FROM {name} LIMIT 0")  # type: ignore[attr-defined]
+    except duckdb.Error:
+        return False
+    return True
 
 
 class StoreError(RuntimeError):

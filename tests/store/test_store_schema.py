@@ -12,7 +12,7 @@ import pytest
 
 from fwlab.store import StoreError, connect
 from fwlab.store import migrations as mig
-from fwlab.store.schema import TABLES
+from fwlab.store.schema import LOG_TABLES, SEAT_COLUMNS, TABLES
 
 
 def test_a_new_store_has_every_contract_table_and_every_migration(tmp_path: Path) -> None:
@@ -23,7 +23,36 @@ def test_a_new_store_has_every_contract_table_and_every_migration(tmp_path: Path
         (v,) for v in range(1, mig.LATEST + 1)]
     cols = {r[0] for r in con.execute("DESCRIBE matches").fetchall()}
     assert cols == {"match_id", "played_at", "ruleset", "mode", "player_a", "player_b", "deck_a", "deck_b",
-                    "first", "winner", "end_reason", "turns", "source"}
+                    "first", "winner", "end_reason", "turns", "source", "seats"}
+    # every log table has exactly the documented columns and types, in order
+    for table, columns in LOG_TABLES.items():
+        assert [(r[0], r[1]) for r in con.execute(f"DESCRIBE {table}").fetchall()] == list(columns.items()), table
+    assert list(SEAT_COLUMNS) == ["match_id", "seat", "player", "deck", "place", "score"]
+    with pytest.raises(duckdb.ConstraintException):  # one row per (match, seat)
+        con.execute("INSERT INTO match_seats (match_id, seat) VALUES ('m', 1), ('m', 1)")
+
+
+def test_migration_3_gives_every_two_seat_match_its_seat_rows(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "v2.duckdb"
+    with monkeypatch.context() as m:
+        m.setattr(mig, "MIGRATIONS", mig.MIGRATIONS[:2])
+        con = connect(path)
+        con.execute("""INSERT INTO matches (match_id, ruleset, player_a, player_b, deck_a, deck_b, first, winner, turns)
+            VALUES ('wa', 'fw', 'Ada', 'Vex', 'fw/x', NULL, 'a', 'a', 3), ('wb', 'bg', 'Vex', 'Ada', NULL, 'bg/y', 'b', 'b', 2),
+                   ('dr', 'fw', 'Ada', 'Bo', NULL, NULL, 'a', 'draw', 200)""")
+        con.execute("INSERT INTO turn_snapshots VALUES ('wa', 1, 20, 20), ('wa', 3, 7, -2), ('wa', 2, 9, 1), "
+                    "('wb', 1, 40, 38)")
+        con.close()
+    con = connect(path)
+    assert mig.current_version(con) == 3
+    assert con.execute("SELECT match_id, seats FROM matches ORDER BY 1").fetchall() == [
+        ("dr", 2), ("wa", 2), ("wb", 2)]
+    assert con.execute("SELECT * FROM match_seats ORDER BY match_id, seat").fetchall() == [
+        ("dr", 1, "Ada", None, 1, None), ("dr", 2, "Bo", None, 1, None),
+        ("wa", 1, "Ada", "fw/x", 1, 7), ("wa", 2, "Vex", None, 2, -2),   # the last turn's Capital
+        ("wb", 1, "Vex", None, 2, 40), ("wb", 2, "Ada", "bg/y", 1, 38)]
+    assert con.execute("SELECT count(*) FROM turn_snapshots WHERE capital_c IS NOT NULL").fetchone() == (0,)
 
 
 def test_opening_an_older_store_applies_only_the_missing_migrations(tmp_path: Path,
