@@ -1,20 +1,26 @@
-"""The compiled rules core: the engine and the heuristic bot built with mypyc, used when present.
+"""The compiled rules core: one mypyc build per engine, used when it matches the sources.
 
-The hot path of every simulation (``fwlab/rules/daemornia`` and ``fwlab/bots/heuristic.py``) is
-plain, fully typed Python that mypyc compiles unchanged into C extensions 3-4x faster. The
-compiled modules are never put next to the sources: ``fwlab native build`` writes them into a cache
-folder named by a hash of every source file they are built from (plus the Python and mypy
-versions). ``import fwlab`` (this module's :func:`enable`) looks for the folder matching the
-sources as they are *now*; when it exists, an import hook loads those modules from it, and when it
-does not (a source was edited, nothing was built, no C compiler) the pure-Python modules are used.
-So a compiled engine can never be stale: an edit changes the hash and falls back to Python until
-the next build (``make run`` and ``make test`` build it; it takes about 30 s).
+Each engine's hot path (for Daemornia: ``fwlab/rules/daemornia`` and its heuristic bot) is plain,
+fully typed Python that mypyc compiles unchanged into C extensions 3-4x faster. Which modules an
+engine's build holds is data in :data:`fwlab.rulesets.ENGINE_INFO`. The compiled modules are
+never put next to the sources: ``fwlab native build`` writes each engine's build into a cache
+folder ``<engine>-<key>``, where the key hashes exactly the sources that build compiles, its module
+list, this file (the builder) and the Python and mypy versions. ``import fwlab`` (:func:`enable`)
+looks, per engine, for the folder matching the sources as they are *now*; when it exists, an
+import hook loads those modules from it, and when it does not (a source was edited, nothing was
+built, no C compiler) that engine's pure-Python modules are used. So a compiled engine can never
+be stale, and editing one engine (or a bot that is not compiled) leaves the others compiled.
+
+A process that uses a build holds a shared ``flock`` on its ``.inuse`` file for its lifetime;
+old builds are deleted only when nobody holds that lock, so a running process never loses a
+module it has yet to import. A build appears whole or not at all (built aside, then renamed).
 
 Set ``FWLAB_NATIVE=0`` to force the pure-Python modules. :func:`status` says which are in use.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -31,21 +37,15 @@ from types import ModuleType
 from typing import Any
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-#: The modules compiled (paths inside the package).
-COMPILED = (
-    "rules/action.py",
-    "rules/daemornia/config.py",
-    "rules/daemornia/cards.py",
-    "rules/daemornia/decisions.py",
-    "rules/daemornia/state.py",
-    "rules/daemornia/combat.py",
-    "rules/daemornia/effects.py",
-    "rules/daemornia/game.py",
-    "bots/heuristic.py",
-)
-#: Every source the compiled code depends on (its own and what it imports): all go into the hash.
-HASHED_DIRS = ("rules", "bots", "catalog")
 MANIFEST = "manifest.json"
+INUSE = ".inuse"
+
+
+def builds() -> dict[str, tuple[str, ...]]:
+    """Engine name -> the modules (paths inside ``fwlab/``) its compiled build holds."""
+    from .rulesets import ENGINE_INFO
+
+    return {name: e.compiled for name, e in ENGINE_INFO.items() if e.compiled}
 
 
 def cache_root() -> Path:
@@ -65,23 +65,37 @@ def _mypy_version() -> str:
         return "none"
 
 
-def source_key() -> str:
-    """Hash of the sources the compiled modules are built from, the interpreter and mypy."""
+def _module_name(rel: str) -> str:
+    return "fwlab." + rel[:-3].replace("/", ".")
+
+
+def source_key(engine: str = "daemornia") -> str:
+    """Hash of what an engine's build is made from: its module list and those sources, this builder,
+    the interpreter and mypy."""
+    modules = builds().get(engine)
+    if not modules:
+        raise ValueError(f"engine {engine!r} has no compiled build; compiled engines: {', '.join(builds())}")
     h = hashlib.sha256()
     h.update(f"{sys.implementation.cache_tag} {sys.platform} {importlib.machinery.EXTENSION_SUFFIXES[0]}".encode())
     h.update(_mypy_version().encode())
-    for sub in HASHED_DIRS:
-        for f in sorted((PACKAGE_DIR / sub).rglob("*.py")):
-            h.update(f.relative_to(PACKAGE_DIR).as_posix().encode())
-            h.update(f.read_bytes())
+    h.update(Path(__file__).read_bytes())
+    h.update(engine.encode())
+    for rel in modules:
+        h.update(rel.encode())
+        h.update((PACKAGE_DIR / rel).read_bytes())
     return h.hexdigest()[:20]
 
 
-class _Finder(importlib.abc.MetaPathFinder):
-    """Serves the compiled modules (and mypyc's shared library) from one build folder."""
+def build_dir(engine: str = "daemornia") -> Path:
+    """The folder where the build of ``engine`` for the current sources is (or would be)."""
+    return cache_root() / f"{engine}-{source_key(engine)}"
 
-    def __init__(self, files: dict[str, Path]) -> None:
-        self.files = files
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Serves compiled modules (and mypyc's shared libraries) from the build folders in use."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, Path] = {}
 
     def find_spec(self, fullname: str, path: Any = None, target: ModuleType | None = None) -> Any:
         f = self.files.get(fullname)
@@ -90,49 +104,101 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, f)
 
 
-_state: dict[str, Any] = {"enabled": False, "dir": None, "reason": "not checked"}
+_FINDER = _Finder()
+#: engine -> {"native", "dir", "reason", "key"}; _LOCKS keeps the open lock files alive
+_state: dict[str, dict[str, Any]] = {}
+_LOCKS: dict[str, Any] = {}
+
+
+def _enable_one(engine: str, modules: tuple[str, ...]) -> dict[str, Any]:
+    st: dict[str, Any] = {"native": False, "dir": None, "reason": "not checked", "key": None}
+    try:
+        st["key"] = source_key(engine)
+    except OSError as exc:
+        st["reason"] = f"cannot read the sources: {exc}"
+        return st
+    if os.environ.get("FWLAB_NATIVE", "1") == "0":
+        st["reason"] = "FWLAB_NATIVE=0"
+        return st
+    d = cache_root() / f"{engine}-{st['key']}"
+    try:
+        lock = open(d / INUSE, "a")  # noqa: SIM115 - held open for the life of the process
+    except OSError:
+        st["reason"] = f"no compiled build for these sources (run `fwlab native build`)"
+        return st
+    try:
+        fcntl.flock(lock, fcntl.LOCK_SH)
+        manifest = json.loads((d / MANIFEST).read_text())  # read under the lock: nobody deletes it now
+    except (OSError, ValueError):
+        lock.close()
+        st["reason"] = f"incomplete build in {d}"
+        return st
+    files = {name: d / rel for name, rel in manifest["modules"].items()}
+    expected = {_module_name(m) for m in modules}
+    if not expected <= set(files) or not all(f.exists() for f in files.values()):
+        lock.close()
+        st["reason"] = f"incomplete build in {d}"
+        return st
+    already = [n for n in files if n in sys.modules and not n.endswith("__mypyc")]
+    if already:  # too late in this process: the Python modules are loaded; stay consistent
+        lock.close()
+        st["reason"] = f"pure-Python modules already imported ({already[0]})"
+        return st
+    clash = [n for n in files if n in _FINDER.files and not n.endswith("__mypyc")]
+    if clash:
+        lock.close()
+        st["reason"] = f"module {clash[0]} is already served by another engine's build"
+        return st
+    _FINDER.files.update(files)
+    _LOCKS[engine] = lock
+    st.update(native=True, dir=str(d), reason="compiled build for these sources")
+    return st
 
 
 def enable() -> bool:
-    """Use the compiled modules if a build for the current sources exists (called by ``import fwlab``)."""
-    if _state["enabled"]:
-        return True
-    if os.environ.get("FWLAB_NATIVE", "1") == "0":
-        _state["reason"] = "FWLAB_NATIVE=0"
-        return False
-    try:
-        d = cache_root() / source_key()
-        manifest = json.loads((d / MANIFEST).read_text())
-    except (OSError, ValueError):
-        _state["reason"] = "no compiled build for these sources (run `fwlab native build`)"
-        return False
-    files = {name: d / rel for name, rel in manifest["modules"].items()}
-    if not all(f.exists() for f in files.values()):
-        _state["reason"] = f"incomplete build in {d}"
-        return False
-    already = [n for n in files if n in sys.modules and not n.endswith("__mypyc")]
-    if already:  # too late in this process: the Python modules are loaded; stay consistent
-        _state["reason"] = f"pure-Python modules already imported ({already[0]})"
-        return False
-    sys.meta_path.insert(0, _Finder(files))
-    _state.update(enabled=True, dir=str(d), reason="compiled build for these sources")
-    return True
+    """Use each engine's compiled modules where a build for its current sources exists (called by
+    ``import fwlab``); True when every compiled engine is in use."""
+    for engine, modules in builds().items():
+        if _state.get(engine, {}).get("native"):
+            continue
+        _state[engine] = _enable_one(engine, modules)
+    if _FINDER.files and _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
+    return all(_state[e]["native"] for e in builds())
+
+
+def engine_compiled(engine: str) -> bool:
+    """Whether this process runs ``engine`` from its compiled build."""
+    return bool(_state.get(engine, {}).get("native"))
 
 
 def status() -> dict[str, Any]:
-    """Which engine is in use: ``{"native": bool, "dir": str | None, "reason": str, "key": str}``."""
-    return {"native": bool(_state["enabled"]), "dir": _state["dir"], "reason": _state["reason"],
-            "key": source_key()}
+    """Which engines run compiled: ``{"native": all compiled, "engines": {engine: {"native", "dir",
+    "reason", "key"}}}``."""
+    engines = {e: dict(_state.get(e) or {"native": False, "dir": None, "reason": "not checked",
+                                          "key": source_key(e)}) for e in builds()}
+    return {"native": all(s["native"] for s in engines.values()), "engines": engines}
 
 
-def build(force: bool = False, quiet: bool = False) -> Path:
-    """Compile the hot modules for the current sources into the cache (no-op when already built).
+def fallback_note(engine: str) -> str | None:
+    """A one-line note when ``engine`` has a compiled build but this process runs it as pure Python."""
+    if engine not in builds() or engine_compiled(engine):
+        return None
+    reason = (_state.get(engine) or {}).get("reason", "not checked")
+    return f"fwlab: note: the {engine} engine runs as pure Python (slower): {reason}"
+
+
+def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -> Path:
+    """Compile one engine's modules for the current sources into the cache (no-op when built).
 
     Raises ``RuntimeError`` with mypyc's output when the build fails (e.g. no C compiler).
     """
-    key = source_key()
+    modules = builds().get(engine)
+    if not modules:
+        raise ValueError(f"engine {engine!r} has no compiled build; compiled engines: {', '.join(builds())}")
+    key = source_key(engine)
     root = cache_root()
-    dest = root / key
+    dest = root / f"{engine}-{key}"
     if (dest / MANIFEST).exists() and not force:
         return dest
     t0 = time.perf_counter()
@@ -141,16 +207,20 @@ def build(force: bool = False, quiet: bool = False) -> Path:
         work = Path(tmp) / "src"
         shutil.copytree(PACKAGE_DIR, work / "fwlab",
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
-        paths = [f"fwlab/{m}" for m in COMPILED]
+        paths = [f"fwlab/{m}" for m in modules]
         env = dict(os.environ, MYPY_CACHE_DIR=str(Path(tmp) / "mypy-cache"))
-        proc = subprocess.run([sys.executable, "-m", "mypyc", *paths], cwd=work, env=env,
-                              capture_output=True, text=True)
+        try:
+            proc = subprocess.run([sys.executable, "-m", "mypyc", *paths], cwd=work, env=env,
+                                  capture_output=True, text=True)
+        except OSError as exc:
+            raise RuntimeError(f"mypyc could not build the {engine} engine: {exc}") from None
         if proc.returncode != 0:
-            raise RuntimeError("mypyc could not build the native engine:\n"
+            raise RuntimeError(f"mypyc could not build the {engine} engine:\n"
                                + (proc.stdout[-4000:] + proc.stderr[-4000:]).strip())
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-        modules: dict[str, str] = {}
-        out = Path(tmp) / "out"
+        found: dict[str, str] = {}
+        out = root / f".new-{engine}-{key}-{os.getpid()}"
+        shutil.rmtree(out, ignore_errors=True)
         out.mkdir()
         for so in work.rglob(f"*{suffix}"):
             rel = so.relative_to(work)
@@ -160,31 +230,65 @@ def build(force: bool = False, quiet: bool = False) -> Path:
             target = out / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(so, target)
-            modules[name] = rel.as_posix()
-        expected = {"fwlab." + m[:-3].replace("/", ".") for m in COMPILED}
-        if not expected <= set(modules):
-            raise RuntimeError(f"mypyc built {sorted(modules)}, expected {sorted(expected)}")
-        (out / MANIFEST).write_text(json.dumps({"key": key, "modules": modules, "python": sys.version,
+            found[name] = rel.as_posix()
+        expected = {_module_name(m) for m in modules}
+        if not expected <= set(found):
+            shutil.rmtree(out, ignore_errors=True)
+            raise RuntimeError(f"mypyc built {sorted(found)}, expected {sorted(expected)}")
+        (out / MANIFEST).write_text(json.dumps({"engine": engine, "key": key, "modules": found,
+                                                "python": sys.version,
                                                 "seconds": round(time.perf_counter() - t0, 1)}, indent=1))
-        partial = root / f".{key}.{os.getpid()}"
-        shutil.rmtree(partial, ignore_errors=True)
-        shutil.copytree(out, partial)
-        shutil.rmtree(dest, ignore_errors=True)
-        os.replace(partial, dest)  # appears whole or not at all
-    for old in root.iterdir():  # keep only the newest few builds
-        if old.is_dir() and old.name != key and not old.name.startswith("."):
+        (out / INUSE).touch()
+        if dest.exists():  # --force: move the old build aside (a process may still use it)
+            os.replace(dest, root / f".old-{engine}-{key}-{os.getpid()}-{time.time_ns()}")
+        os.replace(out, dest)  # appears whole or not at all
+    _prune(root, engine, keep=dest)
+    if not quiet:
+        print(f"fwlab: compiled the {engine} engine in {time.perf_counter() - t0:.0f} s -> {dest}")
+    return dest
+
+
+def _prune(root: Path, engine: str, keep: Path) -> list[Path]:
+    """Delete this engine's other builds (older keys, replaced builds, left-over partial builds)
+    that no process holds; return what was deleted."""
+    deleted = []
+    for old in root.iterdir():
+        name = old.name.lstrip(".")
+        if old == keep or not old.is_dir():
+            continue
+        if len(name) == 20 and all(c in "0123456789abcdef" for c in name):  # a first-round build (one for all)
             if time.time() - old.stat().st_mtime > 3600:
                 shutil.rmtree(old, ignore_errors=True)
-    if not quiet:
-        print(f"fwlab: compiled the rules core in {time.perf_counter() - t0:.0f} s -> {dest}")
-    return dest
+                deleted.append(old)
+            continue
+        if not any(name.startswith(f"{p}-{engine}-") for p in ("old", "new")) and not name.startswith(f"{engine}-"):
+            continue
+        if name.startswith(f"new-{engine}-") and time.time() - old.stat().st_mtime < 3600:
+            continue  # another process may be building it right now
+        try:
+            fh = open(old / INUSE, "a")  # noqa: SIM115
+        except OSError:  # no lock file: a partial build or one from before locks; nobody can hold it
+            shutil.rmtree(old, ignore_errors=True)
+            deleted.append(old)
+            continue
+        with fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # a running process uses it
+                continue
+            shutil.rmtree(old, ignore_errors=True)
+            deleted.append(old)
+    return deleted
 
 
 # ---------------------------------------------------------------------- CLI
 def register(sub: Any) -> None:
-    p = sub.add_parser("native", help="build or inspect the compiled (mypyc) rules core",
-                       description="Build the compiled rules core for the current sources, or say which engine is in use.")
+    p = sub.add_parser("native", help="build or inspect the compiled (mypyc) rules engines",
+                       description="Build the compiled rules engines for the current sources (one build per "
+                                   "engine), or say which engines run compiled in this process and why.")
     p.add_argument("action", choices=["build", "status"])
+    p.add_argument("--engine", action="append", default=None, metavar="NAME",
+                   help="only this engine (repeatable; default: every engine with a compiled build)")
     p.add_argument("--force", action="store_true", help="rebuild even when a build for these sources exists")
     p.add_argument("--optional", action="store_true",
                    help="a failed build is a warning (the pure-Python engine is used), not an error")
@@ -195,15 +299,20 @@ def _cli(args: Any) -> int:
     if args.action == "status":
         print(json.dumps(status(), indent=1))
         return 0
-    try:
-        dest = build(force=args.force, quiet=True)
-    except RuntimeError as exc:
-        if args.optional:
-            print(f"fwlab: warning: {exc}\nfwlab: the pure-Python rules core will be used (slower).", file=sys.stderr)
-            return 0
-        print(f"fwlab: error: {exc}", file=sys.stderr)
-        return 1
-    manifest = json.loads((dest / MANIFEST).read_text())
-    print(f"fwlab: compiled rules core ready ({len(manifest['modules'])} modules, key {manifest['key']}, "
-          f"built in {manifest['seconds']} s) in {dest}")
-    return 0
+    engines = args.engine or list(builds())
+    failed = 0
+    for engine in engines:
+        try:
+            dest = build(engine, force=args.force, quiet=True)
+        except Exception as exc:  # noqa: BLE001 - with --optional every failure is a warning
+            if args.optional:
+                print(f"fwlab: warning: {exc}\nfwlab: the pure-Python {engine} engine will be used (slower).",
+                      file=sys.stderr)
+                continue
+            print(f"fwlab: error: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        manifest = json.loads((dest / MANIFEST).read_text())
+        print(f"fwlab: compiled {engine} engine ready ({len(manifest['modules'])} modules, key {manifest['key']}, "
+              f"built in {manifest['seconds']} s) in {dest}")
+    return 1 if failed else 0

@@ -28,8 +28,35 @@ MAX_SEATS: Final[int] = len(SEAT_LABELS)
 
 
 @dataclass(frozen=True)
+class EngineInfo:
+    """Where an engine lives, known without importing it: ``module`` defines ``ENGINE`` (a
+    :class:`fwlab.rules.engines.Engine`); ``compiled`` lists the modules (paths inside ``fwlab/``)
+    its compiled build holds (see :mod:`fwlab.native`; a module belongs to one build only)."""
+
+    name: str
+    module: str
+    compiled: tuple[str, ...] = ()
+
+
+#: engine name -> EngineInfo
+ENGINE_INFO: dict[str, EngineInfo] = {
+    "daemornia": EngineInfo("daemornia", "fwlab.rules.daemornia.engine", (
+        "rules/action.py",
+        "rules/daemornia/config.py",
+        "rules/daemornia/cards.py",
+        "rules/daemornia/decisions.py",
+        "rules/daemornia/state.py",
+        "rules/daemornia/combat.py",
+        "rules/daemornia/effects.py",
+        "rules/daemornia/game.py",
+        "bots/daemornia/heuristic.py",
+    )),
+}
+
+
+@dataclass(frozen=True)
 class Ruleset:
-    """One ruleset: ``engine`` is the module that defines ``ENGINE`` (None while it has no engine)."""
+    """One ruleset: ``engine`` names its engine in :data:`ENGINE_INFO` (None while it has none)."""
 
     id: str
     family: str | None       #: catalog family; None for a game without cards (a toy game)
@@ -40,9 +67,9 @@ class Ruleset:
 
 
 _BUILTIN: Final[tuple[Ruleset, ...]] = (
-    Ruleset("fw", "daemornia", "Fallen Worlds Online", (2, 2), "fwlab.rules.daemornia.engine"),
-    Ruleset("fw-epic", "daemornia", "Fallen Worlds Online (epic)", (2, 2), "fwlab.rules.daemornia.engine"),
-    Ruleset("bg", "daemornia", "Daemornia: Battlegrounds", (2, 2), "fwlab.rules.daemornia.engine"),
+    Ruleset("fw", "daemornia", "Fallen Worlds Online", (2, 2), "daemornia"),
+    Ruleset("fw-epic", "daemornia", "Fallen Worlds Online (epic)", (2, 2), "daemornia"),
+    Ruleset("bg", "daemornia", "Daemornia: Battlegrounds", (2, 2), "daemornia"),
     Ruleset("fr", "freerealms", "Free Realms TCG", (2, 2)),
     Ruleset("eredan", "eredan", "Eredan ITCG", (2, 2)),
     Ruleset("conquest", "conquest", "Conquest of the Fallen Lands", (3, 5), uses_decks=False),
@@ -58,8 +85,13 @@ FAMILY: dict[str, str] = {r.id: r.family for r in _BUILTIN if r.family}
 TITLES: dict[str, str] = {r.id: r.title for r in _BUILTIN}
 
 
-def register(ruleset: Ruleset) -> None:
-    """Add (or replace) a ruleset at run time, e.g. a plugin's game or a test's toy engine."""
+def register(ruleset: Ruleset, engine: EngineInfo | None = None) -> None:
+    """Add (or replace) a ruleset at run time, e.g. a plugin's game or a test's toy engine, with
+    the :class:`EngineInfo` of its engine when that is new."""
+    if engine is not None:
+        ENGINE_INFO[engine.name] = engine
+    if ruleset.engine is not None and ruleset.engine not in ENGINE_INFO:
+        raise ValueError(f"ruleset {ruleset.id!r}: unknown engine {ruleset.engine!r}")
     if not ruleset.id or not ruleset.id.replace("-", "").isalnum():
         raise ValueError(f"a ruleset id is letters, digits and '-', not {ruleset.id!r}")
     lo, hi = ruleset.seats

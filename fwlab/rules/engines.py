@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..rulesets import REGISTRY, info
+from ..rulesets import ENGINE_INFO, REGISTRY, info
 from .core import Action, GameRecord
 
 __all__ = ["Bot", "Engine", "GameSummary", "bots_for", "engine_for", "engine_rulesets",
@@ -66,8 +66,8 @@ class Engine:
     ``play_out(game, bots)`` lets the bots decide until the end; ``summary(game)`` gives the
     :class:`GameSummary`; ``replay(record, catalog)`` rebuilds a game from its record.
     ``bots`` maps a bot name to the dotted path of its class (imported when first made); ``random``
-    is added for every engine. ``compiled`` lists the modules (paths inside ``fwlab/``) that the
-    compiled build of this engine holds (see :mod:`fwlab.native`).
+    is added for every engine. Which modules its compiled build holds is data in
+    :data:`fwlab.rulesets.ENGINE_INFO` (read before any engine is imported).
     """
 
     name: str
@@ -80,7 +80,6 @@ class Engine:
     play_out: Callable[[Any, Sequence[Bot]], None]
     summary: Callable[[Any], GameSummary]
     replay: Callable[[GameRecord, Any], Any]
-    compiled: tuple[str, ...] = ()
 
     def bot_names(self) -> tuple[str, ...]:
         return ("random", *[b for b in self.bots if b != "random"])
@@ -113,9 +112,10 @@ def engine_for(ruleset: str) -> Engine:
                          f"{', '.join(engine_rulesets())}")
     eng = _LOADED.get(r.engine)
     if eng is None:
-        eng = importlib.import_module(r.engine).ENGINE
+        module = ENGINE_INFO[r.engine].module
+        eng = importlib.import_module(module).ENGINE
         if not isinstance(eng, Engine):
-            raise TypeError(f"{r.engine}.ENGINE is not an Engine")
+            raise TypeError(f"{module}.ENGINE is not an Engine")
         _LOADED[r.engine] = eng
     return eng
 

@@ -1,4 +1,5 @@
-"""``fwlab simulate``: a matchup between two decklists, with a progress bar and optional JSON."""
+"""``fwlab simulate``: a matchup between one deck per seat (or N players of a shared-deck game), with
+a progress bar and optional JSON; ``fwlab engines``: every ruleset and the state of its engine."""
 
 from __future__ import annotations
 
@@ -6,34 +7,59 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
-from ..bots import BOTS, DEFAULT_BOT
 from ..catalog import CatalogError
-from ..decks import load_deck
-from .play import ENGINES
-from .runner import simulate
+from ..decks import Deck, load_deck
+from ..rules.engines import engine_for, engine_rulesets, engines_table
+from ..rulesets import info, known_rulesets
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "simulate", help="play N games between two decks with bots",
-        description="Play N seeded games of DECK_A against DECK_B (who goes first alternates) and print the "
-                    "win rate of A with its 95%% Wilson interval. The same seed gives the same result "
+        "simulate", help="play N games between decks (one per seat) with bots",
+        description="Play N seeded games between one deck per seat (or --players N for a game whose seats "
+                    "share a deck); seats take turns to play first. With 2 seats it prints the win rate "
+                    "of deck A with its 95%% Wilson interval; with more, each seat's win rate and the "
+                    "win rate by position in the turn order. The same seed gives the same result "
                     "whatever the number of workers.")
-    p.add_argument("deck_a", help="decklist file of deck A")
-    p.add_argument("deck_b", help="decklist file of deck B")
+    p.add_argument("decks", nargs="*", metavar="DECK", help="decklist file of each seat, in seat order (a, b, c...)")
     p.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--ruleset", choices=ENGINES, default=None, help="default: deck A's ruleset")
-    p.add_argument("--bot-a", choices=sorted(BOTS), default=DEFAULT_BOT)
-    p.add_argument("--bot-b", choices=sorted(BOTS), default=DEFAULT_BOT)
+    p.add_argument("--ruleset", default=None,
+                   help="ruleset (default: the first deck's); `fwlab engines` lists those with an engine")
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help="number of seats, for games whose seats share a deck (default: the fewest allowed)")
+    p.add_argument("--bots", default=None, metavar="B1,B2,...", help="one bot per seat, comma-separated")
+    p.add_argument("--bot-a", default=None, help="bot of seat a (2-seat form of --bots)")
+    p.add_argument("--bot-b", default=None, help="bot of seat b (2-seat form of --bots)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; 0 = one per core)")
     p.add_argument("--cards", action="store_true", help="log per-card statistics (slower)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
+    e = sub.add_parser("engines", help="list every ruleset with its engine state (seats, bots, compiled)",
+                       description="List every ruleset: the seats its engine plays, its bots, and whether this "
+                                   "process runs its engine compiled. Rulesets without an engine yet have no seats.")
+    e.add_argument("--json", action="store_true", help="print a JSON list of objects")
+    e.set_defaults(func=run_engines)
 
-def _check(deck_path: str, ruleset: str) -> object:
+
+def run_engines(args: argparse.Namespace) -> int:
+    rows = engines_table()
+    if args.json:
+        print(json.dumps([{k: r[k] for k in ("ruleset", "seats", "bots", "compiled")} for r in rows], indent=1))
+        return 0
+    print(f"{'ruleset':<10} {'seats':<7} {'compiled':<9} bots")
+    for r in rows:
+        seats = "-" if r["seats"] is None else (str(r["seats"][0]) if r["seats"][0] == r["seats"][1]
+                                                 else f"{r['seats'][0]}-{r['seats'][1]}")
+        bots = ", ".join(r["bots"]) if r["bots"] else "(no engine yet)"
+        print(f"{r['ruleset']:<10} {seats:<7} {'yes' if r['compiled'] else 'no':<9} {bots}")
+    return 0
+
+
+def _check(deck_path: str, ruleset: str) -> Deck:
     from ..decks.validate import validate
 
     deck = load_deck(deck_path)
@@ -47,13 +73,74 @@ def _check(deck_path: str, ruleset: str) -> object:
     return deck
 
 
+def _ruleset(args: argparse.Namespace) -> str:
+    if args.ruleset is not None:
+        if args.ruleset not in known_rulesets():
+            raise ValueError(f"unknown ruleset {args.ruleset!r}; expected one of {', '.join(known_rulesets())}")
+        ruleset = str(args.ruleset)
+    elif args.decks:
+        ruleset = load_deck(args.decks[0]).ruleset
+    else:
+        raise ValueError("give the decks (one per seat), or --ruleset and --players for a game without decks")
+    if info(ruleset).engine is None:
+        where = {"file": args.decks[0], "field": "ruleset"} if args.decks and args.ruleset is None else {}
+        raise CatalogError(f"no rules engine for {ruleset} yet; simulations run for {', '.join(engine_rulesets())}",
+                           **where)
+    return ruleset
+
+
+def _seats(args: argparse.Namespace, ruleset: str) -> tuple[list[Deck | None], int]:
+    r = info(ruleset)
+    lo, hi = r.seats
+    allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+    if r.uses_decks:
+        if args.players is not None and args.players != len(args.decks):
+            raise ValueError(f"--players {args.players} does not match the {len(args.decks)} deck files")
+        if not lo <= len(args.decks) <= hi:
+            raise ValueError(f"{ruleset} is played by {allowed} seats: give {allowed} deck files, "
+                             f"not {len(args.decks)}")
+        return [_check(path, ruleset) for path in args.decks], len(args.decks)
+    if args.decks:
+        raise ValueError(f"{ruleset} is played without decks; give --players N ({allowed}) instead of deck files")
+    n = args.players if args.players is not None else lo
+    if not lo <= n <= hi:
+        raise ValueError(f"{ruleset} is played by {allowed} players, not {n}")
+    return [None] * n, n
+
+
+def _bots(args: argparse.Namespace, ruleset: str, seats: int) -> list[str]:
+    eng = engine_for(ruleset)
+    if args.bots is not None:
+        if args.bot_a or args.bot_b:
+            raise ValueError("use either --bots or --bot-a/--bot-b, not both")
+        bots = [b.strip() for b in args.bots.split(",")]
+        if len(bots) != seats:
+            raise ValueError(f"--bots names {len(bots)} bots for {seats} seats")
+    else:
+        if seats != 2 and (args.bot_a or args.bot_b):
+            raise ValueError(f"--bot-a/--bot-b are for 2 seats; use --bots with {seats} names")
+        bots = [eng.default_bot] * seats
+        if args.bot_a:
+            bots[0] = args.bot_a
+        if args.bot_b:
+            bots[1] = args.bot_b
+    for b in bots:
+        if b not in eng.bot_names():
+            raise ValueError(f"unknown bot {b!r} for {ruleset}; expected one of {', '.join(eng.bot_names())}")
+    return bots
+
+
 def run(args: argparse.Namespace) -> int:
-    first = load_deck(args.deck_a)
-    ruleset = args.ruleset or first.ruleset
-    if ruleset not in ENGINES:
-        raise CatalogError(f"no rules engine for {ruleset} yet; simulations run for {', '.join(ENGINES)}",
-                           file=args.deck_a, field="ruleset")
-    deck_a, deck_b = _check(args.deck_a, ruleset), _check(args.deck_b, ruleset)
+    from .runner import simulate_match
+
+    ruleset = _ruleset(args)
+    setups, seats = _seats(args, ruleset)
+    bots = _bots(args, ruleset, seats)
+    from .. import native
+
+    note = native.fallback_note(engine_for(ruleset).name)
+    if note:
+        print(note, file=sys.stderr)
     bar = None
     start = time.perf_counter()
 
@@ -66,23 +153,48 @@ def run(args: argparse.Namespace) -> int:
             bar.n = done
             bar.refresh()
 
-    res = simulate(deck_a, deck_b, n=args.games, seed=args.seed, ruleset=ruleset,  # type: ignore[arg-type]
-                   bots=(args.bot_a, args.bot_b), workers=args.workers or None, progress=progress,
-                   log_cards=args.cards)
+    res = simulate_match(setups, ruleset, n=args.games, seed=args.seed, bots=bots, workers=args.workers or None,
+                         progress=progress, log_cards=args.cards)
     if bar is not None:
         bar.close()
-    d = res.to_dict()
-    d.update(ruleset=ruleset, deck_a=first.name, deck_b=deck_b.name, bot_a=args.bot_a, bot_b=args.bot_b,  # type: ignore[attr-defined]
-             seed=args.seed, seconds=round(time.perf_counter() - start, 3))
+    seconds = round(time.perf_counter() - start, 3)
+    names = [d.name if d is not None else None for d in setups]
+    if seats == 2:
+        d: dict[str, Any] = res.to_dict()
+        d.update(ruleset=ruleset, deck_a=names[0], deck_b=names[1], bot_a=bots[0], bot_b=bots[1],
+                 seed=args.seed, seconds=seconds)
+    else:
+        d = res.to_seats_dict(names, bots)
+        d.update(ruleset=ruleset, seed=args.seed, seconds=seconds)
+    if not args.cards:
+        d.pop("cards")
     if args.json:
-        if not args.cards:
-            d.pop("cards")
         print(json.dumps(d, indent=2))
         return 0
+    if seats == 2:
+        _print_two(d, ruleset, args.seed)
+    else:
+        _print_many(d, ruleset, args.seed)
+    return 0
+
+
+def _print_two(d: dict[str, Any], ruleset: str, seed: int) -> None:
     lo, hi = d["ci95_a"]
-    print(f"{d['deck_a']} ({args.bot_a}) vs {d['deck_b']} ({args.bot_b}), {ruleset}, {d['games']} games, seed {args.seed}")
+    print(f"{d['deck_a']} ({d['bot_a']}) vs {d['deck_b']} ({d['bot_b']}), {ruleset}, {d['games']} games, seed {seed}")
     print(f"  A wins {d['wins_a']}, B wins {d['wins_b']}, draws {d['draws']}")
     print(f"  win rate of A: {d['win_rate_a']:.3f}  (95% CI {lo:.3f}-{hi:.3f})")
     print(f"  first player wins {d['first_player_win_rate']:.3f} of decided games; mean length {d['mean_turns']:.1f} turns")
     print(f"  end reasons: {', '.join(f'{k} {v}' for k, v in sorted(d['end_reasons'].items()))}")
-    return 0
+
+
+def _print_many(d: dict[str, Any], ruleset: str, seed: int) -> None:
+    print(f"{ruleset}, {len(d['seats'])} seats, {d['games']} games, seed {seed}; shared wins {d['draws']}; "
+          f"mean length {d['mean_turns']:.1f} turns")
+    print(f"  {'seat':<5} {'deck':<24} {'bot':<11} {'wins':>6} {'shared':>6} {'win rate':>9}  {'95% CI':<13} {'mean place':>10}")
+    for s in d["seats"]:
+        lo, hi = s["ci95"]
+        print(f"  {s['seat']:<5} {s['deck'] or '-':<24} {s['bot']:<11} {s['wins']:>6} {s['shared']:>6} "
+              f"{s['win_rate']:>9.3f}  {lo:.3f}-{hi:.3f}   {s['mean_place']:>10.2f}")
+    order = ", ".join(f"{o['position']}: {o['win_rate']:.3f}" for o in d["seat_order"])
+    print(f"  win rate by position in the turn order (1 = played first): {order}")
+    print(f"  end reasons: {', '.join(f'{k} {v}' for k, v in sorted(d['end_reasons'].items()))}")

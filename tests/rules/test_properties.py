@@ -9,7 +9,8 @@ from harness import CATALOG
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fwlab.bots import HeuristicBot, RandomBot
+from fwlab.bots import RandomBot
+from fwlab.bots.daemornia import HeuristicBot
 from fwlab.catalog import load_catalog
 from fwlab.rules.core import Action, GameRecord
 from fwlab.rules.daemornia import Game, compile_deck, new_game, replay

@@ -20,7 +20,7 @@ from typing import Any
 
 from fwlab.rules.core import Action, GameRecord, IllegalAction, Outcome, places_from_scores
 from fwlab.rules.engines import Engine, GameSummary
-from fwlab.rulesets import Ruleset, register
+from fwlab.rulesets import EngineInfo, Ruleset, register
 
 GOAL = 20
 TURN_CAP = 60
@@ -135,4 +135,5 @@ ENGINE = Engine(
     new_game=new_game, play_out=play_out, summary=summary, replay=replay,
 )
 
-register(Ruleset("race", None, "Dice race (test game)", (3, 4), "dice_race", uses_decks=False))
+register(Ruleset("race", None, "Dice race (test game)", (3, 4), "dice_race", uses_decks=False),
+         EngineInfo("dice_race", "dice_race"))

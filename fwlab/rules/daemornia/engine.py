@@ -73,15 +73,4 @@ ENGINE = Engine(
     play_out=play_out,
     summary=summary,
     replay=replay,
-    compiled=(
-        "rules/action.py",
-        "rules/daemornia/config.py",
-        "rules/daemornia/cards.py",
-        "rules/daemornia/decisions.py",
-        "rules/daemornia/state.py",
-        "rules/daemornia/combat.py",
-        "rules/daemornia/effects.py",
-        "rules/daemornia/game.py",
-        "bots/daemornia/heuristic.py",
-    ),
 )
