@@ -124,7 +124,7 @@ def _enable_one(engine: str, modules: tuple[str, ...]) -> dict[str, Any]:
     try:
         lock = open(d / INUSE, "a")  # noqa: SIM115 - held open for the life of the process
     except OSError:
-        st["reason"] = f"no compiled build for these sources (run `fwlab native build`)"
+        st["reason"] = "no compiled build for these sources (run `fwlab native build`)"
         return st
     try:
         fcntl.flock(lock, fcntl.LOCK_SH)

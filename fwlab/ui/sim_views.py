@@ -8,8 +8,10 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from .. import native
 from ..decks import Deck
-from ..sim import simulate
+from ..rules.engines import engine_for
+from ..sim import simulate, simulate_match
 from ..stats import wilson, wilson_array
 from .widgets import (
     SMALL_SAMPLE,
@@ -22,7 +24,6 @@ from .widgets import (
     table,
 )
 
-BOTS = ("heuristic", "random", "lookahead")
 RESULT = "sim-result"
 
 
@@ -31,8 +32,31 @@ def _batch(n: int) -> int:
     return max(5, min(250, n // 20 or 1))
 
 
+def _fallback_note(ruleset: str) -> None:
+    note = native.fallback_note(engine_for(ruleset).name)
+    if note:
+        st.caption(note.removeprefix("fwlab: note: ").capitalize())
+
+
+def run_seats(setups: list[Deck | None], ruleset: str, bots: list[str], n: int, seed: int) -> dict[str, Any]:
+    """Any number of seats (a deck each, or None for a game whose seats share a deck), with a progress bar."""
+    _fallback_note(ruleset)
+    bar_ = st.progress(0.0, text=f"Playing {n} games…")
+
+    def progress(done: int, total: int) -> None:
+        bar_.progress(done / total, text=f"{done} of {total} games played")
+
+    res = simulate_match(setups, ruleset, n=n, seed=seed, bots=bots, workers=1, progress=progress,
+                         log_cards=any(s is not None for s in setups), batch_size=_batch(n))
+    bar_.progress(1.0, text=f"Done: {res.games} games")
+    names = [s.name if s is not None else None for s in setups]
+    return {"kind": "seats", "ruleset": ruleset, "bots": list(bots), "decks": names, "seed": seed,
+            "result": res.to_seats_dict(names, bots)}
+
+
 def run_matchup(deck_a: Deck, deck_b: Deck, ruleset: str, bots: tuple[str, str], n: int, seed: int) -> dict[str, Any]:
     """Play the games in this process (one worker keeps the server responsive) with a progress bar."""
+    _fallback_note(ruleset)
     bar_ = st.progress(0.0, text=f"Playing {n} games…")
 
     def progress(done: int, total: int) -> None:
@@ -131,8 +155,46 @@ def show_gauntlet(run: dict[str, Any]) -> None:
     download_json(run, "gauntlet.json", key="gauntlet-json")
 
 
+def show_seats(run: dict[str, Any]) -> None:
+    r = run["result"]
+    n = len(r["seats"])
+    st.subheader(f"{n} seats, {run['ruleset']}, {r['games']} games (seed {run['seed']})")
+    ci = [s["ci95"] for s in r["seats"]]
+    seats = pd.DataFrame(r["seats"]).drop(columns="ci95")
+    seats["seat"] = seats["seat"].str.upper()
+    seats["ci95_low"], seats["ci95_high"] = [c[0] for c in ci], [c[1] for c in ci]
+    who = [f"{s['seat'].upper()}: {s['deck'] or s['bot']}" for s in r["seats"]]
+    c1, c2, c3 = st.columns(3)
+    best = int(seats["win_rate"].idxmax())
+    c1.metric(f"Best seat ({who[best]})", f"{seats['win_rate'][best]:.1%}")
+    c2.metric("Shared wins", f"{r['draws']}", help="games whose first place was shared; each tied seat gets its share")
+    c3.metric("Mean game length", f"{r['mean_turns']:.1f} turns")
+    small_sample_note(r["games"])
+    fig = px.scatter(x=seats["win_rate"], y=who, error_x=seats["ci95_high"] - seats["win_rate"],
+                     error_x_minus=seats["win_rate"] - seats["ci95_low"],
+                     labels={"x": "win rate (shared wins split)", "y": "seat"},
+                     title="Win rate of each seat (95% CI)")
+    fig.add_vline(x=1 / n, line_dash="dot", annotation_text="even")
+    fig.update_layout(xaxis_range=[0, 1], height=140 + 40 * n)
+    chart(fig, key="seats-chart")
+    table(seats, "sim-seats.csv", key="sim-seats-table")
+    ci = [o["ci95"] for o in r["seat_order"]]
+    order = pd.DataFrame(r["seat_order"]).drop(columns="ci95")
+    order["ci95_low"], order["ci95_high"] = [c[0] for c in ci], [c[1] for c in ci]
+    fig = px.bar(order, x="position", y="win_rate", title="Win rate by position in the turn order (1 = played first)",
+                 error_y=order["ci95_high"] - order["win_rate"], error_y_minus=order["win_rate"] - order["ci95_low"])
+    fig.add_hline(y=1 / n, line_dash="dot")
+    left, right = st.columns(2)
+    with left:
+        chart(fig, key="seats-order")
+    with right:
+        chart(bar(r["end_reasons"], "end reason", "games", "How games ended"), key="seats-ends")
+    chart(bar({int(k): v for k, v in r["turns"].items()}, "turns", "games", "Game length"), key="seats-turns")
+    download_json(run, "sim-seats.json", key="sim-seats-json", label="Download the whole result (JSON)")
+
+
 def show(run: dict[str, Any]) -> None:
-    (show_matchup if run["kind"] == "matchup" else show_gauntlet)(run)
+    {"matchup": show_matchup, "gauntlet": show_gauntlet, "seats": show_seats}[run["kind"]](run)
 
 
-__all__ = ["BOTS", "RESULT", "card_impact", "download_csv", "run_gauntlet", "run_matchup", "show", "wilson"]
+__all__ = ["RESULT", "card_impact", "download_csv", "run_gauntlet", "run_matchup", "run_seats", "show", "wilson"]

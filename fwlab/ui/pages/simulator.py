@@ -1,43 +1,68 @@
-"""Matchup simulator: two decks (or one against the starter gauntlet), ruleset, bots, games and seed;
-a progress bar while the bots play; win rate with its interval, first-player effect, game lengths,
-end reasons and per-card impact; downloads of the results."""
+"""Matchup simulator: one deck per seat (or one deck against the starter gauntlet), or N players of a
+game whose seats share a deck; ruleset, seats and bots come from the engine registry. A progress bar
+while the bots play; win rates with their intervals, the first-player (turn-order) effect, game
+lengths, end reasons and per-card impact; downloads of the results."""
 
 import streamlit as st
 
-from fwlab.sim.play import ENGINES
+from fwlab.rules.engines import bots_for, default_bot, engine_rulesets
+from fwlab.rulesets import SEAT_LABELS, info
 from fwlab.ui import data, deck_state, sim_views
 from fwlab.ui.widgets import ruleset_label
 
 st.title("Matchup simulator")
 
 c1, c2 = st.columns(2)
-ruleset = c1.selectbox("Ruleset", ENGINES, key="sim-ruleset", format_func=ruleset_label)
-mode = c2.radio("Play", ("Two decks", "One deck against the starter gauntlet"), horizontal=True, key="sim-mode")
-decks = deck_state.available_decks(ruleset, None if data.store_problem() else data.db_path())
+ruleset = c1.selectbox("Ruleset", engine_rulesets(), key="sim-ruleset", format_func=ruleset_label)
+rules = info(ruleset)
+lo, hi = rules.seats
+seats = lo if lo == hi else int(c2.number_input("Seats (players)", lo, hi, lo, key="sim-seats"))
+bots = bots_for(ruleset)
+bot_index = bots.index(default_bot(ruleset))
+two_decks = rules.uses_decks and seats == 2
+mode = "Seats"
+if two_decks:
+    mode = c2.radio("Play", ("Two decks", "One deck against the starter gauntlet"), horizontal=True, key="sim-mode")
+decks = deck_state.available_decks(ruleset, None if data.store_problem() else data.db_path()) if rules.uses_decks else {}
 labels = list(decks)
 
-d1, d2 = st.columns(2)
-deck_a = d1.selectbox("Deck A", labels, key="sim-deck-a")
-bot_a = d1.selectbox("Bot A", sim_views.BOTS, key="sim-bot-a")
-if mode == "Two decks":
-    deck_b = d2.selectbox("Deck B", labels, index=min(1, len(labels) - 1), key="sim-deck-b")
-bot_b = d2.selectbox("Bot B (the opponents)", sim_views.BOTS, key="sim-bot-b")
+chosen_decks: list[str] = []
+chosen_bots: list[str] = []
+if two_decks:
+    d1, d2 = st.columns(2)
+    chosen_decks.append(d1.selectbox("Deck A", labels, key="sim-deck-a"))
+    chosen_bots.append(d1.selectbox("Bot A", bots, index=bot_index, key="sim-bot-a"))
+    if mode == "Two decks":
+        chosen_decks.append(d2.selectbox("Deck B", labels, index=min(1, len(labels) - 1), key="sim-deck-b"))
+    chosen_bots.append(d2.selectbox("Bot B (the opponents)", bots, index=bot_index, key="sim-bot-b"))
+else:
+    cols = st.columns(seats)
+    for s in range(seats):
+        label = SEAT_LABELS[s]
+        if rules.uses_decks:
+            chosen_decks.append(cols[s].selectbox(f"Deck {label.upper()}", labels, index=min(s, len(labels) - 1),
+                                                  key=f"sim-deck-{label}"))
+        chosen_bots.append(cols[s].selectbox(f"Bot {label.upper()}", bots, index=bot_index, key=f"sim-bot-{label}"))
 
 n1, n2 = st.columns(2)
-games = int(n1.number_input("Games" + (" per opponent" if mode != "Two decks" else ""), 1, 5000, 100, step=10,
-                            key="sim-games"))
+games = int(n1.number_input("Games" + (" per opponent" if mode.startswith("One deck") else ""), 1, 5000, 100,
+                            step=10, key="sim-games"))
 seed = int(n2.number_input("Seed", 0, 2**31 - 1, 1, key="sim-seed"))
-st.caption("The same decks, bots, ruleset, seed and number of games always give the same result.")
+st.caption("The same decks, bots, ruleset, seed and number of games always give the same result. "
+           "Seats take turns to play first.")
 
-if st.button("Run the simulation", type="primary", key="sim-run", disabled=not labels):
+if st.button("Run the simulation", type="primary", key="sim-run", disabled=rules.uses_decks and not labels):
     try:
         if mode == "Two decks":
             st.session_state[sim_views.RESULT] = sim_views.run_matchup(
-                decks[deck_a], decks[deck_b], ruleset, (bot_a, bot_b), games, seed)
-        else:
+                decks[chosen_decks[0]], decks[chosen_decks[1]], ruleset, (chosen_bots[0], chosen_bots[1]), games, seed)
+        elif mode.startswith("One deck"):
             opponents = {k: v for k, v in decks.items() if k.startswith("Starter: ")}
             st.session_state[sim_views.RESULT] = sim_views.run_gauntlet(
-                decks[deck_a], opponents, ruleset, (bot_a, bot_b), games, seed)
+                decks[chosen_decks[0]], opponents, ruleset, (chosen_bots[0], chosen_bots[1]), games, seed)
+        else:
+            setups = [decks[d] for d in chosen_decks] if rules.uses_decks else [None] * seats
+            st.session_state[sim_views.RESULT] = sim_views.run_seats(setups, ruleset, chosen_bots, games, seed)
     except ValueError as exc:      # includes CatalogError: a deck the engine cannot play
         st.error(f"The simulation could not run: {exc}")
 
