@@ -440,20 +440,22 @@ def test_FW_EVENT_2_the_other_player_may_answer_FW_EVENT_3_answer_resolves_first
 
 
 def test_BG_EVENT_2_only_interrupts_resolve_before_earlier_events():
-    # in bg a non-interrupt answer resolves after the event it answers
+    # A Bolts (2 damage) B's Medic (Hp 6, 4 damage taken); B answers with Mend (heal 3), not an
+    # Interrupt. Bolt first kills it (4 + 2 = 6) and Mend fizzles; Mend first saves it (4 - 3 + 2 = 3).
+    # in bg a non-interrupt answer resolves after the event it answers: Bolt first
     g = position("bg", a_hand=["Bolt"], b_board=["Medic"], b_hand=["Mend"], pool=(5, 2))
     medic = iid(g, "Medic", 1)
-    unit(g, "Medic", 1).damage = 3
+    unit(g, "Medic", 1).damage = 4
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
     g.apply(Action("event", iid(g, "Mend", 1, "hand"), medic))
-    assert unit(g, "Medic", 1).damage == 2  # 3 + 2 (Bolt first) - 3 (Mend after)
-    # in fw the answer resolves first: 3 - 3 then + 2
+    assert medic not in g.units and medic in g.seats[1].graveyard
+    # in fw the answer resolves first (FW-EVENT-3): Mend, then Bolt
     g = position("fw", a_hand=["Bolt"], b_board=["Medic"], b_hand=["Mend"], pool=(5, 2))
     medic = iid(g, "Medic", 1)
-    unit(g, "Medic", 1).damage = 3
+    unit(g, "Medic", 1).damage = 4
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
     g.apply(Action("event", iid(g, "Mend", 1, "hand"), medic))
-    assert unit(g, "Medic", 1).damage == 2
+    assert unit(g, "Medic", 1).damage == 3
 
 
 def test_BG_EVENT_2_counter_must_be_an_interrupt_and_cancels_the_event():
