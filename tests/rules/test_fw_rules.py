@@ -388,9 +388,26 @@ def test_FW_COMBAT_4_unchallenged_attacker_may_aid_an_ally():
 
 
 def test_KW_SHIELD_reduces_each_hit():
-    g = position(a_board=["Grunt"], b_board=["Turtle"])
-    fight(g, ["Grunt"], blocks=[("Turtle", "Grunt")])
-    assert unit(g, "Turtle", 1).damage in (0,)  # 2 Dmg - shield 2
+    # the Turtle (shield 2, Hp 3) blocks the Brute (Dmg 4) and the Filler (Dmg 1) aids: two hits on it
+    g = position(a_board=["Brute", "Filler"], b_board=["Turtle"])
+    to_attack(g)
+    br, fi, tu = iid(g, "Brute", 0), iid(g, "Filler", 0), iid(g, "Turtle", 1)
+    g.apply(Action("attack", br))
+    g.apply(Action("attack", fi))
+    end_attacks(g)
+    g.apply(Action("block", tu, br))
+    end_blocks(g)
+    n = len(g.record.dice)
+    rig_dice(g, [6, 1, 6])  # the Brute hits, the Turtle misses it, the Filler hits
+    g.apply(Action("aid", fi, tu))
+    while g.decision == TRICKS:
+        g.apply("pass")
+    assert g.record.dice[n:] == [6, 1, 6]
+    assert g.damage_dealt[br] == 4 - 2 and g.damage_dealt[fi] == 0  # each hit 2 less, and never below 0
+    # so 2 damage in all: not 4 + 1 - 2 = 3 (the shield once off both hits), which would have killed
+    # it, nor 2 - 1 (the Filler's hit taking damage off); it has healed 1 since, in B's Resource
+    # phase (FW-HEAL-1)
+    assert unit(g, "Turtle", 1).damage == 2 - 1
 
 
 def test_FW_RESOLVE_2_temporary_modifications_end_after_resolution():
