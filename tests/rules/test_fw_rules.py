@@ -377,14 +377,20 @@ def test_FW_COMBAT_4_unchallenged_attacker_may_aid_an_ally():
     end_attacks(g)
     g.apply(Action("block", br, gr))
     end_blocks(g)
-    rig_dice(g, [6, 1, 6])
+    n = len(g.record.dice)
+    # the Grunt hits, the Brute hits the Grunt, the Reaver hits; a fourth roll, were the Brute to
+    # strike the aiding Reaver too, would hit and kill it (Dmg 4, Hp 2)
+    rig_dice(g, [6, 6, 6, 6])
     assert g.decision == ASSIGN and g.current_player() == 0
     g.apply(Action("aid", rv, br))
     while g.decision == TRICKS:
         g.apply("pass")
     assert g.seats[1].capital == 20  # no raid happened
     assert g.damage_dealt[gr] == 2 and g.damage_dealt[rv] == 2  # both struck the Brute
-    assert g.damage_dealt[br] == 0
+    # the blocker strikes only the attacker it blocks, never the aider: three rolls, the Reaver untouched
+    assert len(g.record.dice) - n == 3
+    assert g.damage_dealt[br] == 4 and gr in g.seats[0].graveyard
+    assert unit(g, "Reaver", 0).damage == 0
 
 
 def test_KW_SHIELD_reduces_each_hit():
