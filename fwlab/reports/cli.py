@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("report", help="analytics reports over the match logs")
     reports = p.add_subparsers(dest="report", metavar="REPORT")
     reports.required = True
-    b = reports.add_parser("balance", help="card, deck, matchup and first-player win rates with 95% intervals")
+    b = reports.add_parser("balance", help="card, deck, matchup and first-player win rates with 95%% intervals")
     source = b.add_mutually_exclusive_group()
     source.add_argument("--db", type=Path, default=None, help="store to read (default: data/fwlab.duckdb or FWLAB_DB)")
     source.add_argument("--parquet", type=Path, default=None, metavar="DIR", help="a folder written by `fwlab export`")
