@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..catalog import Catalog, CatalogError, load_catalog
+from ..catalog import Catalog, load_catalog
 from ..rulesets import family_of
 from .decklist import Deck
 
@@ -123,12 +123,3 @@ def deck_stats(deck: Deck, catalog: Catalog | None = None) -> DeckStats:
         gem_histogram={k: gems.get(k, 0) for k in range(0, 5)} if fr else None,
         profile=profile, unknown=unknown,
     )
-
-
-def require_known(deck: Deck, catalog: Catalog | None = None) -> None:
-    """Raise a CatalogError naming the first card of the deck the catalog does not know."""
-    cat = catalog or load_catalog(deck.ruleset)
-    for e in deck.entries:
-        if cat.lookup(e.name) is None:
-            raise CatalogError(f"unknown card: not in the {cat.family} catalog", file=deck.source, line=e.line,
-                               card=e.name, field="name")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -19,11 +19,6 @@ SMALL_SAMPLE = 30
 
 def ruleset_label(ruleset: str) -> str:
     return f"{ruleset} — {TITLES.get(ruleset, ruleset)}"
-
-
-def ruleset_select(label: str, options: Sequence[str], key: str, index: int = 0) -> str:
-    """A selectbox of ruleset ids, shown with their titles."""
-    return str(st.selectbox(label, list(options), index=index, key=key, format_func=ruleset_label))
 
 
 def download_csv(df: pd.DataFrame, file_name: str, key: str, label: str = "Download CSV") -> None:

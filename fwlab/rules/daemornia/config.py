@@ -18,21 +18,15 @@ class RulesConfig:
     heal_scenarios: bool         # BG-HEAL-1: scenarios heal too (fw: they do not)
     exp_loss: bool               # BG-EXP-1: a killed/destroyed card costs its owner Capital = Exp
     interrupts_first: bool       # BG-EVENT-2: only Interrupts resolve before the events they answer
-    copy_limit: int
-    special_limit: int
-    deck_min: int
-    deck_max: int | None
     turn_cap: int = 200          # SIM-CAP-1
     literal_two: bool = False    # BG-HIT-2 switch: a natural 2 always misses
 
 
 FW = RulesConfig("fw", capital=20, cycle=(1, 2, 3), bg_resources=False, scenario_res=1, opening_hand=5,
-                 hand_limit=7, bg_hand=False, heal_scenarios=False, exp_loss=False, interrupts_first=False,
-                 copy_limit=4, special_limit=1, deck_min=40, deck_max=None)
+                 hand_limit=7, bg_hand=False, heal_scenarios=False, exp_loss=False, interrupts_first=False)
 FW_EPIC = replace(FW, ruleset="fw-epic", cycle=(1, 2, 3, 4, 5, 6))
 BG = RulesConfig("bg", capital=40, cycle=(), bg_resources=True, scenario_res=0, opening_hand=5,
-                 hand_limit=8, bg_hand=True, heal_scenarios=True, exp_loss=True, interrupts_first=True,
-                 copy_limit=5, special_limit=1, deck_min=40, deck_max=40)
+                 hand_limit=8, bg_hand=True, heal_scenarios=True, exp_loss=True, interrupts_first=True)
 
 CONFIGS: dict[str, RulesConfig] = {"fw": FW, "fw-epic": FW_EPIC, "bg": BG}
 

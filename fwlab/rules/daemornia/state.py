@@ -6,9 +6,7 @@ from typing import Final
 
 from .cards import CREATURE, SCENARIO, CardDef
 
-ATT: Final = 0
-DEF: Final = 1
-DMG: Final = 2
+#: The index of Hp in a card's (Att, Def, Dmg, Hp) stats.
 HP: Final = 3
 
 
