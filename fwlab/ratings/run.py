@@ -16,7 +16,6 @@ from .games import A_WON, B_WON, DRAW, RatedGames, rated_games
 from .systems import LOOPS, START, SYSTEMS
 
 HISTORY_COLUMNS = ["system", "match_id", "played_at", "game_no", "player", "rating_before", "rating_after"]
-LEADERBOARD_COLUMNS = ["player", "rating", "games", "wins", "losses", "draws"]
 
 
 @dataclass(frozen=True)
