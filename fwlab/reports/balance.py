@@ -4,11 +4,20 @@ Everything is aggregated in DuckDB SQL over ``matches`` and ``card_events`` (a s
 folder: see :func:`fwlab.store.open_source`); only the per-card / per-deck result rows come back to
 Python, where the 95% Wilson intervals are added with :mod:`fwlab.stats` (vectorised, no row loops).
 
+Seats come from ``match_seats`` (one row per seat with its place; a source older than that table
+gets it derived from the two-seat columns of ``matches``), so a game of any number of seats gets a
+report; deck matchups are for two-seat matches only.
+
 Conventions
 -----------
-* A **seat win** scores 1, a **draw half a win** (0.5), a loss 0: every game hands out exactly one
-  point between its two seats, so the mean seat win rate is exactly 0.5 and a card or deck
-  "stands out" when its Wilson interval excludes 0.5. Sample sizes count every game, draws included.
+* A **seat win** scores 1, a loss 0, and a **shared first place** splits the win: k seats tied first
+  get 1/k each (a two-seat draw is half a win). Every game hands out exactly one win, so a seat's
+  fair share of an n-seat game is 1/n: the **mean seat win rate** of a ruleset is its matches / its
+  seats (exactly 0.5 with two seats), and a card or deck "stands out" when its Wilson interval
+  excludes it (for a deck, and for a turn-order position, the mean of 1/n over its own games).
+  Sample sizes count every game, draws included.
+* The **first-seat edge** is the win rate of the seat that played first; ``turn_order`` has every
+  position (first, second, ... in turn order from the first seat) per seat count.
 * A card is **in deck** for a seat when that seat has a ``card_events`` row for it; **drawn** means
   ``drawn_turn`` is not NULL (an opening-hand card counts as drawn, with ``drawn_turn`` 0);
   **in opening hand** is ``drawn_turn = 0`` or ``in_opening_hand``; **deployed**
@@ -33,15 +42,27 @@ import numpy as np
 import pandas as pd
 
 from fwlab.stats import difference_interval, shrink, wilson, wilson_array
-from fwlab.store.summary import coded_sql, summary_is_current
+from fwlab.store.schema import has_relation, wide_seats_sql
+from fwlab.store.summary import HALF_WINS_SQL, coded_sql, summary_is_current
 
-#: The mean seat win rate (draws counted as half a win).
+#: The mean seat win rate of a two-seat game (draws counted as half a win).
 SEAT_MEAN = 0.5
 
-# Points are counted in half-wins (2 win, 1 draw, 0 loss) so the sums stay integer in SQL.
 _MATCHES = """
-    SELECT match_id, ruleset, deck_a, deck_b, first, winner, end_reason, turns
+    SELECT match_id, ruleset, first, winner, end_reason, turns
     FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset
+"""
+
+# One row per seat of the selected matches with its points in half wins (2 a sole win, 2/k a first
+# place shared by k seats: 1 for a two-seat draw, 0 otherwise) and its match's seat count.
+# {seats} is the seat table (match_seats, or one derived from a two-seat source).
+_SEAT_ROWS = f"""
+m AS ({_MATCHES}),
+s AS (
+    SELECT x.match_id, m.ruleset, x.seat, x.deck, x.place, m.first, count(*) OVER w AS n_seats,
+        CASE WHEN x.place = 1 THEN 2.0 / count(*) FILTER (WHERE x.place = 1) OVER w ELSE 0.0 END AS points
+    FROM {{seats}} x JOIN m USING (match_id) WINDOW w AS (PARTITION BY x.match_id)
+)
 """
 
 # Per card: the rows of one ruleset reduced to a small code (points 0-2, drawn state 0 never /
@@ -50,64 +71,70 @@ _MATCHES = """
 # card_summary when it is current (built at write time), else from the raw tables.
 _CARD_TEMPLATE = """
 WITH coded AS ({coded}),
-parts AS (SELECT card, n, code // 6 AS points, (code % 6) // 2 AS drawn_state, code % 2 AS deployed FROM coded)
+parts AS (SELECT card, n, (code // 6)::INTEGER AS result, (code % 6) // 2 AS drawn_state, code % 2 AS deployed
+          FROM coded),
+pointed AS (SELECT *, HALF_WINS AS points FROM parts),
+ruleset_seats AS (SELECT count(*) AS seats, count(DISTINCT x.match_id) AS matches
+                  FROM {{seats}} x JOIN matches m USING (match_id) WHERE m.ruleset = $ruleset)
 SELECT $ruleset AS ruleset, card,
-    sum(n)::BIGINT AS games, sum(n * points)::BIGINT AS points,
+    sum(n)::BIGINT AS games, sum(n * points) AS points,
     coalesce(sum(n) FILTER (WHERE drawn_state = 2), 0)::BIGINT AS opening_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state = 2), 0)::BIGINT AS opening_points,
+    coalesce(sum(n * points) FILTER (WHERE drawn_state = 2), 0) AS opening_points,
     coalesce(sum(n) FILTER (WHERE drawn_state > 0), 0)::BIGINT AS drawn_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state > 0), 0)::BIGINT AS drawn_points,
+    coalesce(sum(n * points) FILTER (WHERE drawn_state > 0), 0) AS drawn_points,
     coalesce(sum(n) FILTER (WHERE deployed = 1), 0)::BIGINT AS deployed_games,
-    coalesce(sum(n * points) FILTER (WHERE deployed = 1), 0)::BIGINT AS deployed_points,
+    coalesce(sum(n * points) FILTER (WHERE deployed = 1), 0) AS deployed_points,
     coalesce(sum(n) FILTER (WHERE drawn_state = 0), 0)::BIGINT AS never_drawn_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state = 0), 0)::BIGINT AS never_drawn_points,
-    (SELECT 2 * count(*) FROM matches WHERE ruleset = $ruleset) AS seat_games
-FROM parts GROUP BY card ORDER BY card
-"""
-#: Per-card counts from the raw tables (any source: a store or an export folder).
-CARD_SQL = _CARD_TEMPLATE.format(coded=f"SELECT card, code, n FROM ({coded_sql('WHERE ruleset = $ruleset')})")
+    coalesce(sum(n * points) FILTER (WHERE drawn_state = 0), 0) AS never_drawn_points,
+    (SELECT seats FROM ruleset_seats) AS seat_games, (SELECT matches FROM ruleset_seats) AS ruleset_matches
+FROM pointed GROUP BY card ORDER BY card
+""".replace("HALF_WINS", HALF_WINS_SQL.format(r="result"))
+#: Per-card counts from the raw tables (any source: a store or an export folder); {seats} as above.
+CARD_SQL = _CARD_TEMPLATE.format(
+    coded="SELECT card, code, n FROM (" + coded_sql("WHERE ruleset = $ruleset", "{seats}") + ")")
 #: The same from the store's card_summary.
 CARD_SUMMARY_SQL = _CARD_TEMPLATE.format(coded="SELECT card, code, n FROM card_summary WHERE ruleset = $ruleset")
 
 RULESETS_SQL = "SELECT DISTINCT ruleset FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset ORDER BY ruleset"
 
-_SEATS = f"""
-WITH m AS ({_MATCHES}),
-seats AS (
-    SELECT ruleset, deck_a AS deck, deck_b AS opponent,
-        CASE winner WHEN 'a' THEN 2 WHEN 'draw' THEN 1 ELSE 0 END AS points FROM m
-    UNION ALL
-    SELECT ruleset, deck_b AS deck, deck_a AS opponent,
-        CASE winner WHEN 'b' THEN 2 WHEN 'draw' THEN 1 ELSE 0 END AS points FROM m
-)
-"""
-
-DECK_SQL = (
-    _SEATS
-    + """
-SELECT ruleset, deck, count(*) AS games, sum(points)::BIGINT AS points,
+DECK_SQL = f"""
+WITH {_SEAT_ROWS}
+SELECT ruleset, deck, count(*) AS games, sum(points) AS points, avg(1.0 / n_seats) AS expected,
     sum(count(*)) OVER (PARTITION BY ruleset)::BIGINT AS seat_games
-FROM seats WHERE deck IS NOT NULL AND deck <> ''
+FROM s WHERE deck IS NOT NULL AND deck <> ''
 GROUP BY ruleset, deck ORDER BY ruleset, deck
 """
-)
 
-MATCHUP_SQL = (
-    _SEATS
-    + """
-SELECT ruleset, deck, opponent, count(*) AS games, sum(points)::BIGINT AS points
-FROM seats WHERE deck IS NOT NULL AND deck <> '' AND opponent IS NOT NULL AND opponent <> ''
-GROUP BY ruleset, deck, opponent ORDER BY ruleset, deck, opponent
+#: Deck against deck, for two-seat matches.
+MATCHUP_SQL = f"""
+WITH {_SEAT_ROWS}
+SELECT a.ruleset, a.deck, b.deck AS opponent, count(*) AS games, sum(a.points) AS points
+FROM s a JOIN s b ON b.match_id = a.match_id AND b.seat <> a.seat
+WHERE a.n_seats = 2 AND a.deck IS NOT NULL AND a.deck <> '' AND b.deck IS NOT NULL AND b.deck <> ''
+GROUP BY a.ruleset, a.deck, b.deck ORDER BY a.ruleset, a.deck, opponent
 """
-)
+
+#: Per seat count and turn-order position (1 = the seat that played first, then in seat order).
+TURN_ORDER_SQL = f"""
+WITH {_SEAT_ROWS}
+SELECT n_seats AS seats, position, count(*) AS games, sum(points) AS points
+FROM (SELECT *, (seat - strpos('abcde', first) + n_seats) % n_seats + 1 AS position FROM s
+      WHERE strpos('abcde', first) BETWEEN 1 AND n_seats)
+GROUP BY ALL ORDER BY seats, position
+"""
+
+#: Per ruleset: matches and seats (the mean seat win rate is matches / seats).
+RULESET_SEATS_SQL = f"""
+WITH {_SEAT_ROWS}
+SELECT ruleset, count(DISTINCT match_id) AS matches, count(*) AS seats, max(n_seats) AS most_seats
+FROM s GROUP BY ruleset ORDER BY ruleset
+"""
 
 SUMMARY_SQL = f"""
-WITH m AS ({_MATCHES})
+WITH {_SEAT_ROWS},
+shared AS (SELECT match_id FROM s WHERE place = 1 GROUP BY match_id HAVING count(*) > 1)
 SELECT count(*) AS matches,
-    count(*) FILTER (WHERE winner = 'draw') AS draws,
-    count(*) FILTER (WHERE first IN ('a', 'b')) AS first_games,
-    coalesce(sum(CASE WHEN winner = first THEN 2 WHEN winner = 'draw' THEN 1 ELSE 0 END)
-        FILTER (WHERE first IN ('a', 'b')), 0) AS first_points,
+    (SELECT count(*) FROM shared) AS draws,
     avg(turns) AS mean_turns, median(turns) AS median_turns,
     quantile_cont(turns, 0.1) AS p10_turns, quantile_cont(turns, 0.9) AS p90_turns,
     min(turns) AS min_turns, max(turns) AS max_turns
@@ -120,6 +147,14 @@ END_SQL = f"""WITH m AS ({_MATCHES})
 SELECT coalesce(end_reason, '(none)') AS end_reason, count(*) AS games,
     count(*) / sum(count(*)) OVER () AS share
 FROM m GROUP BY 1 ORDER BY games DESC, end_reason"""
+
+
+def seats_source(con: Any) -> str:
+    """The seat table to read on ``con``: ``match_seats``, or one derived from the two-seat columns
+    of ``matches`` for a source that has no such table."""
+    if has_relation(con, "match_seats"):
+        return "match_seats"
+    return f"({wide_seats_sql(snapshots=None)})"
 
 
 def _rates(df: pd.DataFrame, prefix: str, games: str, points: str) -> None:
@@ -141,14 +176,33 @@ def _labels(index: pd.Index, choices: list[tuple[pd.Series, str]]) -> pd.Series:
     return out
 
 
-def _flag(low: pd.Series, high: pd.Series, mean: float, eligible: pd.Series) -> pd.Series:
+def _flag(low: pd.Series, high: pd.Series, mean: float | pd.Series, eligible: pd.Series) -> pd.Series:
     """'above' / 'below' where the interval [low, high] excludes ``mean`` (NaN bounds never flag)."""
     return _labels(low.index, [((low > mean) & eligible, "above"), ((high < mean) & eligible, "below")])
 
 
+def _shrink(wins: pd.Series, games: pd.Series, means: np.ndarray, strength: float) -> np.ndarray:
+    """Beta-binomial shrinkage of each row toward its own mean."""
+    out = np.full(len(wins), np.nan)
+    w, n = wins.to_numpy(dtype=np.float64), games.to_numpy(dtype=np.float64)
+    for mean in np.unique(means):
+        rows = means == mean
+        out[rows] = shrink(w[rows], n[rows], float(mean), strength)
+    return out
+
+
 def card_table(raw: pd.DataFrame, min_games: int, shrink_to_mean: bool, prior_strength: float) -> pd.DataFrame:
-    """Per-card rates, intervals and flags from the aggregated rows of :data:`CARD_SQL`."""
+    """Per-card rates, intervals and flags from the aggregated rows of :data:`CARD_SQL`.
+
+    Each card's deck win rate is compared with its ruleset's mean seat win rate, ``ruleset_matches /
+    seat_games`` (0.5 for two seats; :data:`SEAT_MEAN` when ``raw`` has no ``ruleset_matches``).
+    """
     df = raw.copy()
+    if "ruleset_matches" in df:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            means = (df["ruleset_matches"] / df["seat_games"]).to_numpy(dtype=np.float64)
+    else:
+        means = np.full(len(df), SEAT_MEAN)
     df["play_rate"] = df["games"] / df["seat_games"]
     df["wins"] = df["points"] / 2.0
     _rates(df, "", "games", "points")
@@ -161,7 +215,7 @@ def card_table(raw: pd.DataFrame, min_games: int, shrink_to_mean: bool, prior_st
     df["improvement"], df["improvement_low"], df["improvement_high"] = d, low, high
     df["small_sample"] = df["games"] < min_games
     eligible = ~df["small_sample"]
-    deck_flag = _flag(df["low"], df["high"], SEAT_MEAN, eligible)
+    deck_flag = _flag(df["low"], df["high"], pd.Series(means, index=df.index), eligible)
     drawn_flag = _flag(df["improvement_low"], df["improvement_high"], 0.0, eligible)
     # A card's seat win rate is mostly its decks' strength (every card of a strong deck shares it), so a
     # card stands out on what is its own: the difference between the games it was drawn and those it
@@ -172,9 +226,9 @@ def card_table(raw: pd.DataFrame, min_games: int, shrink_to_mean: bool, prior_st
     if shrink_to_mean:
         for what, games, points in (("", "games", "points"), ("drawn_", "drawn_games", "drawn_points"),
                                     ("never_drawn_", "never_drawn_games", "never_drawn_points")):  # fmt: skip
-            df[f"{what}win_rate_shrunk"] = shrink(df[points].fillna(0) / 2.0, df[games], SEAT_MEAN, prior_strength)
+            df[f"{what}win_rate_shrunk"] = _shrink(df[points].fillna(0) / 2.0, df[games], means, prior_strength)
         df["improvement_shrunk"] = df["drawn_win_rate_shrunk"] - df["never_drawn_win_rate_shrunk"]
-    drop = [c for c in df.columns if c.endswith("points")] + ["seat_games"]
+    drop = [c for c in df.columns if c.endswith("points") or c in ("seat_games", "ruleset_matches")]
     return df.drop(columns=drop).sort_values(["ruleset", "win_rate", "card"], ascending=[True, False, True],
                                              ignore_index=True)  # fmt: skip
 
@@ -196,6 +250,18 @@ class BalanceReport:
     length_histogram: pd.DataFrame
     end_reasons: pd.DataFrame
     notes: list[str] = field(default_factory=list)
+    #: win rate per seat count and turn-order position (1 = played first), with its fair share 1/seats
+    turn_order: pd.DataFrame = field(default_factory=pd.DataFrame)
+    #: per ruleset, the mean seat win rate (matches / seats: 0.5 with two seats)
+    seat_means: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def seat_mean(self) -> float | None:
+        """The mean seat win rate when every ruleset of the report shares one (0.5 for two seats), else None."""
+        means = set(self.seat_means.values())
+        if not means:
+            return SEAT_MEAN
+        return means.pop() if len(means) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
         def records(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -207,8 +273,10 @@ class BalanceReport:
             "shrink": self.shrink,
             "matches": self.matches,
             "draws": self.draws,
-            "seat_mean": SEAT_MEAN,
+            "seat_mean": self.seat_mean,
+            "seat_means": dict(self.seat_means),
             "first_player": {k: _plain(v) for k, v in self.first_player.items()},
+            "turn_order": records(self.turn_order),
             "game_length": {
                 **{k: _plain(v) for k, v in self.game_length.items()},
                 "histogram": records(self.length_histogram),
@@ -258,30 +326,50 @@ def balance_report(
     """
     params = {"ruleset": ruleset}
     strength = float(min_games if prior_strength is None else prior_strength)
+    seats = seats_source(con)
+
+    def query(sql: str, p: dict[str, Any] = params) -> pd.DataFrame:
+        return con.execute(sql.replace("{seats}", seats), p).df()
+
     rulesets = [r for (r,) in con.execute(RULESETS_SQL, params).fetchall() if r is not None]
     if use_summary is None:
         use_summary = summary_is_current(con)
     card_sql = CARD_SUMMARY_SQL if use_summary else CARD_SQL
-    per_ruleset = [con.execute(card_sql, {"ruleset": r}).df() for r in rulesets]
-    raw = pd.concat(per_ruleset, ignore_index=True) if per_ruleset else con.execute(CARD_SQL, {"ruleset": ""}).df()
+    per_ruleset = [query(card_sql, {"ruleset": r}) for r in rulesets]
+    raw = pd.concat(per_ruleset, ignore_index=True) if per_ruleset else query(CARD_SQL, {"ruleset": ""})
     cards = card_table(raw, min_games, shrink, strength)
 
-    decks = con.execute(DECK_SQL, params).df()
+    by_ruleset = query(RULESET_SEATS_SQL)
+    seat_means = {str(r): float(m) / float(n) for r, m, n in zip(by_ruleset["ruleset"], by_ruleset["matches"],
+                                                                 by_ruleset["seats"]) if n}
+    two_seats = bool((by_ruleset["most_seats"] <= 2).all())
+
+    decks = query(DECK_SQL)
     decks["play_rate"] = decks["games"] / decks["seat_games"]
     decks["wins"] = decks["points"] / 2.0
     _rates(decks, "", "games", "points")
     decks["small_sample"] = decks["games"] < min_games
-    decks["stands_out"] = _flag(decks["low"], decks["high"], SEAT_MEAN, ~decks["small_sample"])
+    decks["stands_out"] = _flag(decks["low"], decks["high"], decks["expected"], ~decks["small_sample"])
     decks = decks.drop(columns=["points", "seat_games"])
 
-    matchups = con.execute(MATCHUP_SQL, params).df()
+    matchups = query(MATCHUP_SQL)
     matchups["wins"] = matchups["points"] / 2.0
     _rates(matchups, "", "games", "points")
     matchups["small_sample"] = matchups["games"] < min_games
     matchups = matchups.drop(columns=["points"])
 
-    s = con.execute(SUMMARY_SQL, params).df().iloc[0]
-    first_games, first_wins = int(s["first_games"]), float(s["first_points"]) / 2.0
+    order = query(TURN_ORDER_SQL)
+    order["wins"] = order["points"] / 2.0
+    order["expected"] = 1.0 / order["seats"]
+    _rates(order, "", "games", "points")
+    order["small_sample"] = order["games"] < min_games
+    order["stands_out"] = _flag(order["low"], order["high"], order["expected"], ~order["small_sample"])
+    order = order.drop(columns=["points"])
+
+    s = query(SUMMARY_SQL).iloc[0]
+    firsts = order[order["position"] == 1]
+    first_games, first_wins = int(firsts["games"].sum()), float(firsts["wins"].sum())
+    expected = float((firsts["games"] / firsts["seats"]).sum() / first_games) if first_games else SEAT_MEAN
     low, high = wilson(first_wins, first_games)
     first = {
         "games": first_games,
@@ -289,20 +377,28 @@ def balance_report(
         "win_rate": first_wins / first_games if first_games else None,
         "low": low if first_games else None,
         "high": high if first_games else None,
-        "stands_out": ("above" if low > SEAT_MEAN else "below" if high < SEAT_MEAN else None)
+        "stands_out": ("above" if low > expected else "below" if high < expected else None)
         if first_games >= min_games else None,
+        "expected": expected,
     }  # fmt: skip
     length = {k: s[f"{k}_turns"] for k in ("mean", "median", "p10", "p90", "min", "max")}
-    notes = [
-        "Draws count as half a win; the mean seat win rate is therefore exactly 0.5.",
+    if two_seats:
+        notes = ["Draws count as half a win; the mean seat win rate is therefore exactly 0.5."]
+    else:
+        notes = ["A shared first place splits the win (k seats tied first get 1/k each, a two-seat draw half a "
+                 "win); a seat's fair share of an n-seat game is 1/n, so a ruleset's mean seat win rate is "
+                 "its matches / its seats.",
+                 "Deck matchups are for two-seat matches only."]
+    notes += [
         f"Intervals are 95% Wilson score intervals; fewer than {min_games} games: small_sample, never flagged.",
         "Improvement when drawn = win rate when drawn - win rate when never drawn (Newcombe hybrid interval).",
     ]
     if shrink:
-        notes.append(f"Shrunk rates: beta-binomial toward 0.5 with {strength:g} pseudo-games.")
+        toward = "0.5" if two_seats else "the ruleset's mean seat win rate"
+        notes.append(f"Shrunk rates: beta-binomial toward {toward} with {strength:g} pseudo-games.")
     return BalanceReport(
         ruleset=ruleset, min_games=min_games, shrink=shrink, matches=int(s["matches"]), draws=int(s["draws"]),
         cards=cards, decks=decks, matchups=matchups, first_player=first, game_length=length,
         length_histogram=con.execute(LENGTH_SQL, params).df(), end_reasons=con.execute(END_SQL, params).df(),
-        notes=notes,
+        notes=notes, turn_order=order, seat_means=seat_means,
     )  # fmt: skip

@@ -127,11 +127,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from .export import export_logs
+    from .migrations import LATEST, current_version
     from .schema import StoreError, connect
 
     parts = [] if args.partition_by in ("", "none") else [p.strip() for p in args.partition_by.split(",") if p.strip()]
     try:
         con = connect(_db(args), read_only=True)
+        if current_version(con) < LATEST:  # an older store: upgrade it first (a read-write open migrates)
+            con.close()
+            connect(_db(args)).close()
+            con = connect(_db(args), read_only=True)
         try:
             counts = export_logs(con, args.out, args.format, parts, overwrite=args.overwrite)
         finally:

@@ -1,14 +1,18 @@
 """Export the match logs to Parquet or CSV folders, and read either a store or such a folder the same way.
 
-``export_logs`` writes ``DIR/matches/``, ``DIR/card_events/`` and ``DIR/turn_snapshots/`` with
-DuckDB's ``COPY … TO`` (``PARTITION_BY`` gives Hive-style folders such as
-``DIR/matches/ruleset=fw/month=2026-01/data_0.parquet``). Card events and turn snapshots carry
-their match's partition columns so each partition is self-contained. ``month`` is
-``strftime(played_at, '%Y-%m')``.
+``export_logs`` writes ``DIR/matches/``, ``DIR/match_seats/``, ``DIR/card_events/`` and
+``DIR/turn_snapshots/`` with DuckDB's ``COPY … TO`` (``PARTITION_BY`` gives Hive-style folders such
+as ``DIR/matches/ruleset=fw/month=2026-01/data_0.parquet``). Card events, seats and turn snapshots
+carry their match's partition columns so each partition is self-contained. ``month`` is
+``strftime(played_at, '%Y-%m')``. ``match_seats`` is written in the long interchange format (one
+row per seat with its match's facts, exactly the columns ``fwlab import`` reads), so an
+unpartitioned export of any number of seats imports again.
 
 :func:`open_source` is how reports run on either source: it returns a DuckDB connection on which
-the views ``matches``, ``card_events`` and ``turn_snapshots`` exist (and ``cards``, ``decks``,
-``deck_cards``, ``players``, ``rating_history`` when a store is given)::
+the views ``matches``, ``match_seats``, ``card_events`` and ``turn_snapshots`` exist, with the
+columns of the store's tables (and ``cards``, ``decks``, ``deck_cards``, ``players``,
+``rating_history`` when a store is given). A source older than ``match_seats`` gets it derived
+from the two-seat columns of ``matches``::
 
     con = open_source(db="data/fwlab.duckdb")           # the store, read-only
     con = open_source(parquet="exports/2026")           # an export folder (Parquet or CSV)
@@ -27,7 +31,7 @@ from pathlib import Path
 
 import duckdb
 
-from .schema import LOG_TABLES, StoreError, connect, open_error
+from .schema import LOG_TABLES, LONG_COLUMNS, StoreError, connect, has_relation, open_error, wide_seats_sql
 
 PARTITION_COLUMNS = ("ruleset", "month")
 FORMATS = ("parquet", "csv")
@@ -40,7 +44,15 @@ def _select(table: str, partition_by: Sequence[str]) -> str:
     month = "strftime(m.played_at, '%Y-%m') AS month"
     if table == "matches":
         extra = [month] if "month" in partition_by else []
-        return "SELECT " + ", ".join(["m.*", *extra]) + " FROM matches m"
+        return "SELECT " + ", ".join(["m.*", *extra]) + " FROM matches m ORDER BY m.played_at, m.match_id"
+    if table == "match_seats":
+        extra = [month] if "month" in partition_by else []
+        long = {c: f"m.{c}" for c in LONG_COLUMNS}
+        long.update({c: f"s.{c}" for c in ("match_id", "seat", "player", "deck", "place", "score")})
+        long["first"] = "m.first = chr(96 + s.seat)"
+        cols = ", ".join([*(f"{v} AS {c}" for c, v in long.items()), *extra])
+        return (f"SELECT {cols} FROM match_seats s JOIN matches m USING (match_id) "
+                f"ORDER BY m.played_at, s.match_id, s.seat")
     cols = ", ".join(f"t.{c}" for c in LOG_TABLES[table])
     extra = [f"m.{c}" if c == "ruleset" else month for c in partition_by]
     return (f"SELECT {', '.join([cols, *extra])} FROM {table} t JOIN matches m USING (match_id) "
@@ -55,6 +67,9 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
     bad = [c for c in partition_by if c not in PARTITION_COLUMNS]
     if bad:
         raise StoreError(f"cannot partition by {', '.join(bad)}; choose from {', '.join(PARTITION_COLUMNS)}")
+    if not has_relation(con, "match_seats"):
+        raise StoreError("the store predates one row per seat (match_seats); open it read-write once to upgrade "
+                         "it (any writing command, e.g. `fwlab init`)")
     root = Path(out)
     counts: dict[str, int] = {}
     for table in LOG_TABLES:
@@ -74,8 +89,6 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
         else:
             target = str(folder / f"{table}.{fmt}")
         select = _select(table, partition_by)
-        if table == "matches":
-            select += " ORDER BY m.played_at, m.match_id"
         opts = ", ".join(o for o in options if o)
         con.execute(f"COPY ({select}) TO ? ({opts})", [target])
         row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
@@ -83,16 +96,24 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
     return counts
 
 
-def _reader(folder: Path, table: str) -> str:
-    """A SQL table expression reading an exported table (Parquet or CSV, partitioned or not)."""
+#: What a column an older export lacks reads as (anything else: NULL).
+_MISSING = {("matches", "seats"): "2"}
+
+
+def _reader(con: duckdb.DuckDBPyConnection, folder: Path, table: str) -> str | None:
+    """A SQL table expression reading an exported table (Parquet or CSV, partitioned or not) with the
+    store table's columns; None when the folder has no such files."""
     base = folder / table
     for fmt, fn in (("parquet", "read_parquet"), ("csv", "read_csv")):
         if any(base.rglob(f"*.{fmt}")):
             pattern = str(base / "**" / f"*.{fmt}").replace("'", "''")
             extra = ", header=true" if fmt == "csv" else ""
-            cols = ", ".join(f"CAST({c} AS {t}) AS {c}" for c, t in LOG_TABLES[table].items())
-            return (f"SELECT {cols} FROM {fn}('{pattern}', hive_partitioning=true, union_by_name=true{extra})")
-    raise StoreError(f"no exported {table} files (*.parquet or *.csv) under {base}")
+            src = f"{fn}('{pattern}', hive_partitioning=true, union_by_name=true{extra})"
+            have = {r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {src}").fetchall()}
+            cols = ", ".join(f"CAST({c if c in have else _MISSING.get((table, c), 'NULL')} AS {t}) AS {c}"
+                             for c, t in LOG_TABLES[table].items())
+            return f"SELECT {cols} FROM {src}"
+    return None
 
 
 def open_source(db: str | Path | None = None, parquet: str | Path | None = None) -> duckdb.DuckDBPyConnection:
@@ -116,12 +137,25 @@ def open_source(db: str | Path | None = None, parquet: str | Path | None = None)
         present = {r[0] for r in con.execute(
             "SELECT table_name FROM duckdb_tables() WHERE database_name = 'store'").fetchall()}
         for t in tables:
-            if t in present or t not in _SUMMARY_TABLES:  # an older store may not have the summary yet
+            if t in LOG_TABLES:  # the current columns, whatever the store's version
+                have = {r[0] for r in con.execute(f"DESCRIBE store.main.{t}").fetchall()} if t in present else set()
+                if not have:
+                    continue
+                cols = ", ".join(f"{c if c in have else _MISSING.get((t, c), 'NULL')}::{typ} AS {c}"
+                                 for c, typ in LOG_TABLES[t].items())
+                con.execute(f"CREATE VIEW {t} AS SELECT {cols} FROM store.main.{t}")
+            elif t in present or t not in _SUMMARY_TABLES:  # an older store may not have the summary yet
                 con.execute(f"CREATE VIEW {t} AS SELECT * FROM store.main.{t}")
     if parquet is not None:
         folder = Path(parquet)
         if not folder.is_dir():
             raise StoreError(f"{folder} is not a folder written by `fwlab export`")
         for t in LOG_TABLES:
-            con.execute(f"CREATE VIEW {t} AS {_reader(folder, t)}")
+            reader = _reader(con, folder, t)
+            if reader is not None:
+                con.execute(f"CREATE VIEW {t} AS {reader}")
+            elif t != "match_seats":
+                raise StoreError(f"no exported {t} files (*.parquet or *.csv) under {folder / t}")
+    if not has_relation(con, "match_seats"):  # a source older than the table: two seats per match
+        con.execute(f"CREATE VIEW match_seats AS {wide_seats_sql()}")
     return con

@@ -22,20 +22,50 @@ from pathlib import Path
 
 import duckdb
 
-from ..rulesets import FAMILY, RULESETS
-from .schema import LOG_TABLES
+from .. import rulesets as rs
+from .schema import CARD_EVENT_COLUMNS, LONG_COLUMNS, MATCH_COLUMNS, TURN_COLUMNS, wide_seats_sql
 from .summary import refresh_card_summary
 
+#: The kinds of file an import reads, with the columns (and SQL types) each kind may have.
+#: ``matches`` is the wide two-player format, ``match_seats`` the long one (a row per seat).
+FILE_COLUMNS: dict[str, dict[str, str]] = {
+    "matches": MATCH_COLUMNS, "match_seats": LONG_COLUMNS, "card_events": CARD_EVENT_COLUMNS,
+    "turn_snapshots": TURN_COLUMNS,
+}
 #: Columns a file of each kind must have; the others may be left out.
 REQUIRED: dict[str, tuple[str, ...]] = {
     "matches": ("match_id", "played_at", "ruleset", "mode", "player_a", "player_b", "first", "winner", "turns"),
+    "match_seats": ("match_id", "played_at", "ruleset", "mode", "seat", "player", "first", "place", "turns"),
     "card_events": ("match_id", "seat", "card"),
     "turn_snapshots": ("match_id", "turn", "capital_a", "capital_b"),
 }
-#: Allowed values of the enumerated columns.
-ENUMS: dict[str, tuple[str, ...]] = {
-    "ruleset": RULESETS, "mode": ("pvp", "bot"), "first": ("a", "b"), "winner": ("a", "b", "draw"), "seat": ("a", "b"),
+#: The columns every row of one match repeats in the long format.
+MATCH_LEVEL = ("played_at", "ruleset", "mode", "end_reason", "turns", "source")
+#: Each kind's key (unique in the files and not yet in the store).
+KEYS: dict[str, tuple[str, ...]] = {
+    "matches": ("match_id",), "match_seats": ("match_id", "seat"), "card_events": ("match_id", "seat", "card"),
+    "turn_snapshots": ("match_id", "turn"),
 }
+MODES = ("pvp", "bot")
+
+
+def enums(kind: str) -> dict[str, tuple[str, ...]]:
+    """Allowed values of the enumerated columns of a kind of file, read now (rulesets registered at
+    run time included).
+
+    >>> enums("matches")["winner"], enums("card_events")["seat"]
+    (('a', 'b', 'draw'), ('a', 'b', 'c', 'd', 'e'))
+    """
+    common = {"ruleset": rs.known_rulesets(), "mode": MODES}
+    if kind == "matches":
+        return {**common, "first": ("a", "b"), "winner": ("a", "b", "draw")}
+    if kind == "match_seats":
+        return common
+    if kind == "card_events":
+        return {"seat": tuple(rs.SEAT_LABELS)}
+    return {}
+
+
 MAX_SHOWN = 20
 #: Test hook: seconds to sleep inside the write transaction (to prove a killed import leaves no trace).
 PAUSE_ENV = "FWLAB_TEST_IMPORT_PAUSE"
@@ -93,8 +123,12 @@ def detect_kind(columns: Sequence[str]) -> str:
     'turn_snapshots'
     >>> detect_kind(["match_id", "played_at", "winner"])
     'matches'
+    >>> detect_kind(["match_id", "played_at", "seat", "player", "place"])
+    'match_seats'
     """
     cols = set(columns)
+    if {"place", "player"} <= cols:
+        return "match_seats"
     if {"seat", "card"} & cols and "played_at" not in cols:
         return "card_events"
     if {"capital_a", "capital_b"} & cols or ("turn" in cols and "played_at" not in cols):
@@ -185,7 +219,7 @@ class _Staging:
     def typed(self, kind: str) -> str | None:
         """Union the files of a kind into ``_fwlab_<kind>``: per column a typed value and its raw text."""
         parts = []
-        types = LOG_TABLES[kind]
+        types = FILE_COLUMNS[kind]
         for label, k, table, columns in self.files:
             if k != kind:
                 continue
@@ -248,14 +282,15 @@ _TYPE_WORDS = {"INTEGER": "is not a whole number", "BOOLEAN": "is not true or fa
                "TIMESTAMP": "is not an ISO 8601 time in UTC (like 2026-01-31T18:05:00)"}
 
 
-def _checks(kind: str, t: str) -> list[str]:
+def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
     """SQL selects of (file, row, column, value, message) for every problem in the typed table ``t``."""
-    types = LOG_TABLES[kind]
+    types = FILE_COLUMNS[kind]
+    allowed_values = enums(kind)
 
-    def shown(column: str) -> str:
+    def shown(column: str, alias: str = "") -> str:
         if types[column] == "VARCHAR":
-            return column
-        return f"coalesce({column}__raw, CAST({column} AS VARCHAR))"
+            return alias + column
+        return f"coalesce({alias}{column}__raw, CAST({alias}{column} AS VARCHAR))"
 
     def sel(column: str, message_sql: str, where: str) -> str:
         return f"SELECT _file, _row, '{column}', {shown(column)}, {message_sql} FROM {t} WHERE {where}"
@@ -267,48 +302,176 @@ def _checks(kind: str, t: str) -> list[str]:
             out.append(sel(col, "'is empty'", empty))
         if sql_type in _TYPE_WORDS:
             out.append(sel(col, f"'{_TYPE_WORDS[sql_type]}'", f"{col}__raw IS NOT NULL AND {col} IS NULL"))
-        if col in ENUMS:
-            allowed = ", ".join(f"'{v}'" for v in ENUMS[col])
+        if col in allowed_values:
+            allowed = ", ".join(_lit(v) for v in allowed_values[col])
             hint = ""
-            if col == "winner":
+            if kind == "matches" and col == "winner":
                 hint = (" || CASE WHEN winner IN (player_a, player_b) "
                         "THEN ' (a seat, not a player''s name)' ELSE '' END")
-            out.append(sel(col, f"'must be one of {', '.join(ENUMS[col])}'{hint}",
-                           f"{col} IS NOT NULL AND {col} NOT IN ({allowed})"))
+            words = _lit(f"must be one of {', '.join(allowed_values[col])}")
+            out.append(sel(col, f"{words}{hint}", f"{col} IS NOT NULL AND {col} NOT IN ({allowed})"))
     for col in ("turns", "drawn_turn", "deployed_turn", "killed_turn", "damage_dealt"):
-        if col in LOG_TABLES[kind]:
+        if col in types:
             out.append(sel(col, "'must not be negative'", f"{col} < 0"))
-    key = {"matches": ["match_id"], "card_events": ["match_id", "seat", "card"],
-           "turn_snapshots": ["match_id", "turn"]}[kind]
+    key = KEYS[kind]
     keys = ", ".join(key)
     out.append(f"""SELECT _file, _row, '{key[-1]}', {shown(key[-1])},
         'duplicate: ({keys}) also at ' || first_file || ' row ' || first_row
         FROM (SELECT *, first_value(_file) OVER w AS first_file, first_value(_row) OVER w AS first_row,
                      row_number() OVER w AS nth FROM {t} WHERE {' AND '.join(f'{k} IS NOT NULL' for k in key)}
               WINDOW w AS (PARTITION BY {keys} ORDER BY _file, _row)) WHERE nth > 1""")
-    same_key = " AND ".join(f"s.{k} = {t}.{k}" for k in key)
-    out.append(sel(key[-1], "'already in the store'",
-                   f"EXISTS (SELECT 1 FROM {kind} s WHERE {same_key})"))
     if kind == "matches":
+        out.append(sel("match_id", "'already in the store'",
+                       f"EXISTS (SELECT 1 FROM matches s WHERE s.match_id = {t}.match_id)"))
         out.append(sel("player_b", "'is the same player as player_a'", "player_a = player_b"))
+        out.append(sel("seats", "'a two-player (wide) row has 2 seats; write one row per seat for other counts'",
+                       "seats IS NOT NULL AND seats <> 2"))
+        out.append(f"""SELECT m._file, m._row, 'ruleset', m.ruleset,
+                'a ' || m.ruleset || ' match has ' || {_SEAT_RANGE} || ' seats: a two-player (wide) row cannot '
+                || 'hold it; write one row per seat (columns seat, player, place)'
+            FROM {t} m JOIN _fwlab_rulesets r ON r.ruleset = m.ruleset WHERE NOT 2 BETWEEN r.lo AND r.hi""")
         for col in ("deck_a", "deck_b"):
-            out.append(sel(col, "'unknown deck id (not in decks; save or import the deck first)'",
-                           f"{col} IS NOT NULL AND {col} NOT IN (SELECT deck_id FROM decks)"))
-            out.append(f"""SELECT m._file, m._row, '{col}', m.{col},
-                    'is a ' || d.ruleset || ' deck; a ' || m.ruleset || ' match needs a ' || fm.family || ' deck'
-                FROM {t} m JOIN decks d ON d.deck_id = m.{col}
-                JOIN _fwlab_families fm ON fm.ruleset = m.ruleset JOIN _fwlab_families fd ON fd.ruleset = d.ruleset
-                WHERE fm.family <> fd.family""")
+            out += _deck_checks(t, col)
+    elif kind == "match_seats":
+        out += _long_checks(t, typed["matches"])
     else:
+        out.append(sel(key[-1], "'already in the store'",
+                       f"EXISTS (SELECT 1 FROM {kind} s WHERE {' AND '.join(f's.{k} = {t}.{k}' for k in key)})"))
         out.append(sel("match_id", "'unknown match (not in the imported matches nor in the store)'",
-                       "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_rulesets)"))
+                       "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_info)"))
     if kind == "card_events":
-        out.append(f"""SELECT e._file, e._row, 'card', e.card, 'unknown card: not in the ' || f.family || ' catalog'
-            FROM {t} e JOIN _fwlab_match_rulesets r USING (match_id) JOIN _fwlab_families f ON f.ruleset = r.ruleset
-            WHERE e.card IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = f.family AND c.name = e.card)""")
+        out.append(f"""SELECT e._file, e._row, 'seat', e.seat,
+                'is not a seat of match ' || e.match_id || ', which has seats ' || {_labels_sql('i.seats')}
+            FROM {t} e JOIN _fwlab_match_info i USING (match_id)
+            WHERE strpos('{rs.SEAT_LABELS}', e.seat) > i.seats AND e.seat IN ({_labels_in()})""")
+        out.append(f"""SELECT e._file, e._row, 'card', e.card, 'unknown card: not in the ' || r.family || ' catalog'
+            FROM {t} e JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
+            WHERE e.card IS NOT NULL AND r.family IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = r.family AND c.name = e.card)""")
+        out.append(f"""SELECT e._file, e._row, 'card', e.card, 'a ' || r.ruleset || ' match has no cards (the game '
+                || 'has no card catalog)'
+            FROM {t} e JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
+            WHERE e.card IS NOT NULL AND r.family IS NULL""")
     if kind == "turn_snapshots":
         out.append(sel("turn", "'must be at least 1'", "turn < 1"))
+        for n, label in enumerate(rs.SEAT_LABELS[2:], start=3):
+            col = f"capital_{label}"
+            out.append(f"""SELECT s._file, s._row, '{col}', {shown(col, 's.')},
+                    'match ' || s.match_id || ' has ' || i.seats || ' seats (' || {_labels_sql('i.seats')}
+                    || '): leave {col} empty'
+                FROM {t} s JOIN _fwlab_match_info i USING (match_id)
+                WHERE (s.{col} IS NOT NULL OR s.{col}__raw IS NOT NULL) AND i.seats < {n}""")
     return out
+
+
+#: "2", or "3 to 5": the seat range of the ruleset row ``r`` of ``_fwlab_rulesets``.
+_SEAT_RANGE = "CASE WHEN r.lo = r.hi THEN r.lo::VARCHAR ELSE r.lo || ' to ' || r.hi END"
+
+
+def _lit(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _labels_sql(count: str) -> str:
+    """SQL for the seat labels of ``count`` seats as text: 3 -> 'a, b, c'."""
+    return f"array_to_string(string_split(left('{rs.SEAT_LABELS}', {count}), ''), ', ')"
+
+
+def _labels_in() -> str:
+    return ", ".join(_lit(c) for c in rs.SEAT_LABELS)
+
+
+def _deck_checks(t: str, col: str) -> list[str]:
+    """A deck must be in ``decks``, be of the match's game, and only games with decks take one."""
+    return [
+        f"""SELECT _file, _row, '{col}', {col}, 'unknown deck id (not in decks; save or import the deck first)'
+            FROM {t} WHERE {col} IS NOT NULL AND {col} NOT IN (SELECT deck_id FROM decks)""",
+        f"""SELECT m._file, m._row, '{col}', m.{col},
+                'is a ' || d.ruleset || ' deck; a ' || m.ruleset || ' match needs a ' || fm.family || ' deck'
+            FROM {t} m JOIN decks d ON d.deck_id = m.{col}
+            JOIN _fwlab_rulesets fm ON fm.ruleset = m.ruleset JOIN _fwlab_rulesets fd ON fd.ruleset = d.ruleset
+            WHERE fm.family <> fd.family""",
+        f"""SELECT m._file, m._row, '{col}', m.{col},
+                'a ' || m.ruleset || ' match is played without decks: leave {col} empty'
+            FROM {t} m JOIN _fwlab_rulesets r ON r.ruleset = m.ruleset WHERE m.{col} IS NOT NULL AND NOT r.uses_decks""",
+    ]
+
+
+def _long_checks(t: str, wide: str | None) -> list[str]:
+    """The checks of the long format that look at a whole match (its rows in ``t``; its summary in
+    ``_fwlab_long_matches``, one row per match with the file and row of its first row)."""
+    g = "_fwlab_long_matches"
+    head = "SELECT g.head_file, g.head_row"
+    out = [
+        f"""SELECT _file, _row, 'seat', CAST(seat AS VARCHAR), 'must be a seat number from 1 to {rs.MAX_SEATS}'
+            FROM {t} WHERE seat IS NOT NULL AND NOT seat BETWEEN 1 AND {rs.MAX_SEATS}""",
+        f"""SELECT _file, _row, 'place', CAST(place AS VARCHAR), 'must be at least 1 (1 = best)'
+            FROM {t} WHERE place < 1""",
+        f"""{head}, 'match_id', g.match_id, 'already in the store'
+            FROM {g} g WHERE g.match_id IN (SELECT match_id FROM matches)""",
+        f"""{head}, 'seat', g.seat_list, 'seats must be numbered 1 to ' || g.max_seat || ' with none missing (match '
+                || g.match_id || ' has seats ' || g.seat_list || ')'
+            FROM {g} g WHERE g.seats_ok AND g.n_seats < g.max_seat""",
+        f"""{head}, 'seat', CAST(g.n_seats AS VARCHAR), 'a ' || g.ruleset || ' match has ' || {_SEAT_RANGE}
+                || ' seats; match ' || g.match_id || ' has ' || g.n_seats
+            FROM {g} g JOIN _fwlab_rulesets r ON r.ruleset = g.ruleset
+            WHERE g.seats_ok AND g.n_seats = g.max_seat AND NOT g.n_seats BETWEEN r.lo AND r.hi""",
+        f"""{head}, 'first', NULL, 'no seat of match ' || g.match_id || ' played first: exactly one of its rows '
+                || 'has first = true'
+            FROM {g} g WHERE g.firsts = 0 AND g.first_known""",
+        f"""SELECT _file, _row, 'first', coalesce(first__raw, CAST(first AS VARCHAR)), 'seat ' || first_seat || ' of match ' || match_id
+                || ' (row ' || first_row || ') played first already: exactly one seat plays first'
+            FROM (SELECT *, row_number() OVER w AS nth, first_value(seat) OVER w AS first_seat,
+                         first_value(_row) OVER w AS first_row
+                  FROM {t} WHERE first AND match_id IS NOT NULL
+                  WINDOW w AS (PARTITION BY match_id ORDER BY _file, _row)) WHERE nth > 1""",
+        f"""SELECT t._file, t._row, 'place', CAST(t.place AS VARCHAR),
+                'does not fit the places of match ' || t.match_id || ' (' || g.place_list || '): tied seats share '
+                || 'the better place and the next seat is 1 + the seats ahead of it, so this one is ' || t.expected
+            FROM (SELECT *, rank() OVER (PARTITION BY match_id ORDER BY place) AS expected FROM {t}
+                  WHERE match_id IS NOT NULL) t
+            JOIN {g} g USING (match_id) WHERE g.places_ok AND t.place <> t.expected""",
+        f"""SELECT _file, _row, 'player', player, 'is also in seat ' || other_seat || ' of match ' || match_id
+                || ' (row ' || other_row || '): a player takes one seat of a match'
+            FROM (SELECT *, row_number() OVER w AS nth, first_value(seat) OVER w AS other_seat,
+                         first_value(_row) OVER w AS other_row
+                  FROM {t} WHERE match_id IS NOT NULL AND player IS NOT NULL
+                  WINDOW w AS (PARTITION BY match_id, player ORDER BY _file, _row)) WHERE nth > 1""",
+        *_deck_checks(t, "deck"),
+    ]
+    for col in MATCH_LEVEL:
+        typed_col = LONG_COLUMNS[col] != "VARCHAR"
+        bad = f" AND NOT ({col} IS NULL AND {col}__raw IS NOT NULL)" if typed_col else ""
+        head_bad = " AND NOT (head_value IS NULL AND head_raw IS NOT NULL)" if typed_col else ""
+        raw = f"{col}__raw" if typed_col else col
+        shown = f"coalesce({col}__raw, CAST({col} AS VARCHAR))" if typed_col else col
+        out.append(f"""SELECT _file, _row, '{col}', {shown},
+                'differs from ' || CASE WHEN head_file <> _file THEN head_file || ' ' ELSE '' END || 'row '
+                || head_row || ' of the same match (' || coalesce(head_shown, 'empty')
+                || '): every row of a match has the same {col}'
+            FROM (SELECT *, first_value({col}) OVER w AS head_value, first_value({raw}) OVER w AS head_raw,
+                         first_value({shown}) OVER w AS head_shown, first_value(_row) OVER w AS head_row,
+                         first_value(_file) OVER w AS head_file
+                  FROM {t} WHERE match_id IS NOT NULL
+                  WINDOW w AS (PARTITION BY match_id ORDER BY _file, _row ROWS BETWEEN UNBOUNDED PRECEDING
+                               AND UNBOUNDED FOLLOWING))
+            WHERE {col} IS DISTINCT FROM head_value{bad}{head_bad}""")
+    if wide:
+        out.append(f"""{head}, 'match_id', g.match_id, 'duplicate: the match is also at ' || w._file || ' row ' || w._row
+            FROM {g} g JOIN {wide} w USING (match_id)""")
+    return out
+
+
+_LONG_MATCHES = """CREATE TEMP TABLE _fwlab_long_matches AS
+SELECT match_id, arg_min(_file, (_file, _row)) AS head_file, arg_min(_row, (_file, _row)) AS head_row,
+    arg_min(ruleset, (_file, _row)) AS ruleset,
+    count(DISTINCT seat) AS n_seats, max(seat) AS max_seat,
+    string_agg(DISTINCT CAST(seat AS VARCHAR), ', ' ORDER BY CAST(seat AS VARCHAR)) AS seat_list,
+    count(seat) = count(*) AND bool_and(seat BETWEEN 1 AND {max_seats}) AS seats_ok,
+    count(*) FILTER (WHERE first) AS firsts, count(first) = count(*) AS first_known,
+    count(place) = count(*) AND bool_and(place >= 1) AS places_ok,
+    string_agg(CAST(place AS VARCHAR), ', ' ORDER BY seat) AS place_list
+FROM {t} WHERE match_id IS NOT NULL GROUP BY match_id"""
 
 
 def _pause_for_tests() -> None:
@@ -323,8 +486,9 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
                  source: str = "import") -> ImportReport:
     """Check and import match-log files; raises :class:`ImportProblem` and writes nothing on any problem.
 
-    ``files`` are detected by their columns (matches, card events or per-turn capital);
-    ``card_files``/``turn_files`` are read as card events / turn snapshots whatever their columns.
+    ``files`` are detected by their columns (wide two-player matches, long one-row-per-seat matches,
+    card events or per-turn capital); ``card_files``/``turn_files`` are read as card events / turn
+    snapshots whatever their columns.
     """
     started = time.perf_counter()
     st = _Staging(con)
@@ -338,19 +502,14 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
             st.read(Path(f), "turn_snapshots")
         for label, kind, _table, columns in st.files:
             report.files[label] = kind
-            extra = [c for c in columns if c not in LOG_TABLES[kind]]
+            extra = [c for c in columns if c not in FILE_COLUMNS[kind]]
             if extra:
                 report.ignored_columns[label] = extra
-        typed = {kind: st.typed(kind) for kind in LOG_TABLES}
+        typed = {kind: st.typed(kind) for kind in FILE_COLUMNS}
         if st.problems:
             raise ImportProblem(st.problems[:MAX_SHOWN], len(st.problems))
-        match_src = (f"SELECT match_id, ruleset FROM {typed['matches']} WHERE match_id IS NOT NULL "
-                     if typed["matches"] else "SELECT NULL::VARCHAR AS match_id, NULL::VARCHAR AS ruleset WHERE false ")
-        con.execute("CREATE TEMP TABLE _fwlab_match_rulesets AS SELECT match_id, any_value(ruleset) AS ruleset FROM ("
-                    + match_src + "UNION ALL SELECT match_id, ruleset FROM matches) GROUP BY match_id")
-        con.execute("CREATE TEMP TABLE _fwlab_families(ruleset VARCHAR, family VARCHAR)")
-        con.executemany("INSERT INTO _fwlab_families VALUES (?, ?)", [[r, f] for r, f in FAMILY.items()])
-        checks = [q for kind, t in typed.items() if t for q in _checks(kind, t)]
+        _reference_tables(con, typed)
+        checks = [q for kind, t in typed.items() if t for q in _checks(kind, t, typed)]
         if checks:
             con.execute("CREATE TEMP TABLE _fwlab_problems AS " + " UNION ALL ".join(f"({q})" for q in checks))
             total_row = con.execute("SELECT count(*) FROM _fwlab_problems").fetchone()
@@ -365,30 +524,87 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
     return report
 
 
+def _reference_tables(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None]) -> None:
+    """The TEMP tables the checks look things up in: the rulesets known now (family, seat range,
+    decks or not), every match of the import or the store (ruleset, seat count), and a summary per
+    match of the long files."""
+    con.execute("CREATE TEMP TABLE _fwlab_rulesets(ruleset VARCHAR, family VARCHAR, lo INTEGER, hi INTEGER, "
+                "uses_decks BOOLEAN)")
+    con.executemany("INSERT INTO _fwlab_rulesets VALUES (?, ?, ?, ?, ?)",
+                    [[r.id, r.family, r.seats[0], r.seats[1], r.uses_decks] for r in rs.REGISTRY.values()])
+    wide, long = typed["matches"], typed["match_seats"]
+    parts = ["SELECT match_id, ruleset, coalesce(seats, 2) AS seats FROM matches"]
+    if wide:
+        parts.append(f"SELECT match_id, ruleset, 2 FROM {wide} WHERE match_id IS NOT NULL")
+    if long:
+        parts.append(f"SELECT match_id, ruleset, seat FROM {long} WHERE match_id IS NOT NULL")
+        con.execute(_LONG_MATCHES.format(t=long, max_seats=rs.MAX_SEATS))
+    con.execute("CREATE TEMP TABLE _fwlab_match_info AS SELECT match_id, any_value(ruleset) AS ruleset, "
+                "max(seats) AS seats FROM (" + " UNION ALL ".join(parts) + ") GROUP BY match_id")
+
+
+def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
+    row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
+    return int(row[0]) if row else 0
+
+
+#: A long file's rows as ``matches`` rows: seats 1 and 2 in the two-player columns, the first seat's
+#: label, the sole first place's label or ``draw``.
+_LONG_TO_MATCHES = """INSERT INTO matches (match_id, played_at, ruleset, mode, player_a, player_b, deck_a, deck_b,
+        first, winner, end_reason, turns, source, seats)
+    SELECT match_id, any_value(played_at), any_value(ruleset), any_value(mode),
+        any_value(player) FILTER (WHERE seat = 1), any_value(player) FILTER (WHERE seat = 2),
+        any_value(deck) FILTER (WHERE seat = 1), any_value(deck) FILTER (WHERE seat = 2),
+        chr(96 + any_value(seat) FILTER (WHERE first)),
+        CASE WHEN count(*) FILTER (WHERE place = 1) = 1 THEN chr(96 + any_value(seat) FILTER (WHERE place = 1))
+             ELSE 'draw' END,
+        any_value(end_reason), any_value(turns), coalesce(any_value(source), ?), count(*)
+    FROM {t} GROUP BY match_id"""
+
+
 def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source: str, report: ImportReport) -> int:
+    wide, long, events, turns = (typed[k] for k in FILE_COLUMNS)
     new_players = 0
     con.execute("BEGIN TRANSACTION")
     try:
-        for kind, t in typed.items():
-            if not t:
-                continue
-            cols = list(LOG_TABLES[kind])
-            values = [c for c in cols]
-            if kind == "matches":
-                values[cols.index("source")] = "coalesce(source, ?)"
-            elif kind == "card_events":
-                values[cols.index("in_opening_hand")] = "coalesce(in_opening_hand, coalesce(drawn_turn = 0, false))"
-                values[cols.index("damage_dealt")] = "coalesce(damage_dealt, 0)"
-            con.execute(f"INSERT INTO {kind} ({', '.join(cols)}) SELECT {', '.join(values)} FROM {t}",
-                        [source] if kind == "matches" else [])
-            row = con.execute(f"SELECT count(*) FROM {t}").fetchone()
-            report.counts[kind] = int(row[0]) if row else 0
-            if kind == "matches":
-                added = con.execute(f"""INSERT INTO players (player, kind)
-                    SELECT DISTINCT p, 'human' FROM (SELECT player_a AS p FROM {t} UNION SELECT player_b FROM {t})
-                    WHERE p NOT IN (SELECT player FROM players) RETURNING 1""").fetchall()
-                new_players = len(added)
-                _pause_for_tests()
+        matches = seats = 0
+        if wide:
+            cols = list(MATCH_COLUMNS)
+            values = ["coalesce(source, ?)" if c == "source" else "2" if c == "seats" else c for c in cols]
+            con.execute(f"INSERT INTO matches ({', '.join(cols)}) SELECT {', '.join(values)} FROM {wide}", [source])
+            matches += _count(con, wide)
+        if long:
+            con.execute(_LONG_TO_MATCHES.format(t=long), [source])
+            con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
+                        f"SELECT match_id, seat, player, deck, place, score FROM {long}")
+            matches += _count(con, f"(SELECT DISTINCT match_id FROM {long})")
+            seats += _count(con, long)
+        if wide or long:
+            names = [f"SELECT player_a AS p FROM {wide} UNION SELECT player_b FROM {wide}"] if wide else []
+            names += [f"SELECT player FROM {long}"] if long else []
+            added = con.execute(f"""INSERT INTO players (player, kind)
+                SELECT DISTINCT p, 'human' FROM ({' UNION '.join(names)})
+                WHERE p NOT IN (SELECT player FROM players) RETURNING 1""").fetchall()
+            new_players = len(added)
+            _pause_for_tests()
+        if events:
+            cols = list(CARD_EVENT_COLUMNS)
+            values = [{"in_opening_hand": "coalesce(in_opening_hand, coalesce(drawn_turn = 0, false))",
+                       "damage_dealt": "coalesce(damage_dealt, 0)"}.get(c, c) for c in cols]
+            con.execute(f"INSERT INTO card_events ({', '.join(cols)}) SELECT {', '.join(values)} FROM {events}")
+        if turns:
+            cols = list(TURN_COLUMNS)
+            con.execute(f"INSERT INTO turn_snapshots ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {turns}")
+        if wide:  # seat rows of the two-player matches, scored by their last snapshot (if any)
+            con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
+                        f"{wide_seats_sql(wide, turns)}")
+            seats += 2 * _count(con, wide)
+        if wide or long:
+            report.counts.update(matches=matches, match_seats=seats)
+        if events:
+            report.counts["card_events"] = _count(con, events)
+        if turns:
+            report.counts["turn_snapshots"] = _count(con, turns)
         refresh_card_summary(con)
         con.execute("COMMIT")
     except BaseException:

@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..decks import Deck
 from .build import write_deck
-from .schema import StoreError, connect
+from .schema import StoreError, connect, has_relation, wide_seats_sql
 
 
 def store_summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
@@ -55,12 +55,14 @@ def list_decks(con: duckdb.DuckDBPyConnection, ruleset: str | None = None) -> pd
 
 def recent_matches(con: duckdb.DuckDBPyConnection, ruleset: str | None = None, player: str | None = None,
                    limit: int = 100) -> pd.DataFrame:
-    """The latest matches, newest first, optionally of one ruleset and/or with one player in either seat."""
+    """The latest matches, newest first, optionally of one ruleset and/or with one player in any seat."""
+    seats = "match_seats" if has_relation(con, "match_seats") else f"({wide_seats_sql(snapshots=None)})"
     return con.execute(
-        """SELECT * FROM matches
-           WHERE (? IS NULL OR ruleset = ?) AND (? IS NULL OR player_a = ? OR player_b = ?)
-           ORDER BY played_at DESC, match_id DESC LIMIT ?""",
-        [ruleset, ruleset, player, player, player, int(limit)]).df()
+        f"""SELECT * FROM matches
+            WHERE (? IS NULL OR ruleset = ?)
+              AND (? IS NULL OR match_id IN (SELECT match_id FROM {seats} WHERE player = ?))
+            ORDER BY played_at DESC, match_id DESC LIMIT ?""",
+        [ruleset, ruleset, player, player, int(limit)]).df()
 
 
 def slug(name: str) -> str:

@@ -1,17 +1,27 @@
-"""The per-card summary the balance report reads: card_events joined to their matches once, at write time.
+"""The per-card summary the balance report reads: card_events joined to their seats once, at write time.
 
-Each (ruleset, card) is counted per *code*, a small number that packs the seat's result in half
-wins (2 win, 1 draw, 0 loss), whether the card was drawn (0 never, 1 later, 2 in the opening hand)
-and whether it was deployed: ``code = points * 6 + drawn_state * 2 + deployed``. Every writer of
-match logs (import, league) rebuilds it inside its own transaction, and stamps it with the row
-counts it was built from, so a reader can tell a current summary from a stale one and fall back to
-the raw tables. With 40M card events the report then reads a few thousand rows instead of joining
-40M rows to 1M matches on every run.
+Each (ruleset, card) is counted per *code*, a small number that packs the seat's result, whether the
+card was drawn (0 never, 1 later, 2 in the opening hand) and whether it was deployed:
+``code = result * 6 + drawn_state * 2 + deployed``. The seat's result comes from ``match_seats``
+(the card event's seat label ``a``..``e`` is seat 1..5) and is its share of the win in half wins,
+kept a whole number:
+
+* ``2``: the seat alone in first place (a win, 2 half wins);
+* ``1``: first place shared by two seats (a two-seat draw: half a win, 1 half win);
+* ``0``: not in first place;
+* ``k`` = 3, 4 or 5: first place shared by ``k`` seats (a win share of 1/k, 2/k half wins).
+
+So two-seat codes are the half-win points 2/1/0 they always were, and :data:`HALF_WINS_SQL` turns
+a result into half wins (2/k for a k-way tie). Every writer of match logs (import, league) rebuilds
+the summary inside its own transaction, and stamps it with the row counts it was built from, so a
+reader can tell a current summary from a stale one and fall back to the raw tables. With 40M card
+events the report then reads a few thousand rows instead of joining 40M rows to 2M seats on every run.
 
 >>> import duckdb
 >>> from fwlab.store.migrations import migrate
 >>> con = duckdb.connect(); _ = migrate(con)
->>> _ = con.execute("INSERT INTO matches (match_id, ruleset, winner) VALUES ('m1', 'fw', 'a')")
+>>> _ = con.execute("INSERT INTO matches (match_id, ruleset, winner, seats) VALUES ('m1', 'fw', 'a', 2)")
+>>> _ = con.execute("INSERT INTO match_seats (match_id, seat, place) VALUES ('m1', 1, 1), ('m1', 2, 2)")
 >>> _ = con.execute("INSERT INTO card_events (match_id, seat, card, drawn_turn) VALUES ('m1', 'a', 'X', 0), ('m1', 'b', 'X', NULL)")
 >>> summary_is_current(con)
 False
@@ -26,20 +36,32 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The code of one card_events row ``e`` joined to its match ``m`` (with ``m.points_a``).
-CODE_SQL = """(CASE WHEN e.seat = 'a' THEN m.points_a ELSE 2 - m.points_a END * 6
+#: The code of one card_events row ``e`` joined to its seat's result ``s.result``.
+CODE_SQL = """(s.result * 6
          + CASE WHEN e.drawn_turn = 0 OR e.in_opening_hand THEN 2 WHEN e.drawn_turn IS NULL THEN 0 ELSE 1 END * 2
          + CASE WHEN e.deployed_turn IS NULL THEN 0 ELSE 1 END)::UTINYINT"""
 
+#: A result (see the module's doc) in half wins: 2/k for a first place shared by k seats, else 0.
+HALF_WINS_SQL = "CASE {r} WHEN 0 THEN 0.0 WHEN 1 THEN 1.0 WHEN 2 THEN 2.0 ELSE 2.0 / {r} END"
 
-def coded_sql(where: str = "") -> str:
-    """``(ruleset, card, code, n)`` counted from the raw tables; ``where`` filters the matches."""
+
+def seat_results_sql(seats: str = "match_seats") -> str:
+    """``(match_id, seat, label, place, result)`` per row of the seat table expression ``seats``."""
+    return f"""SELECT match_id, seat, chr(96 + seat) AS label, place,
+        (CASE WHEN place = 1 THEN CASE firsts WHEN 1 THEN 2 WHEN 2 THEN 1 ELSE firsts END ELSE 0 END)::UTINYINT
+            AS result
+    FROM (SELECT match_id, seat, place, count(*) FILTER (WHERE place = 1) OVER (PARTITION BY match_id) AS firsts
+          FROM {seats})"""
+
+
+def coded_sql(where: str = "", seats: str = "match_seats") -> str:
+    """``(ruleset, card, code, n)`` counted from the raw tables; ``where`` filters the matches;
+    ``seats`` is the seat table (or a derived one, for a source older than ``match_seats``)."""
     return f"""
     SELECT m.ruleset, e.card, {CODE_SQL} AS code, count(*)::BIGINT AS n
-    FROM card_events e JOIN (
-        SELECT match_id, ruleset, CASE winner WHEN 'a' THEN 2 WHEN 'draw' THEN 1 ELSE 0 END::UTINYINT AS points_a
-        FROM matches {where}
-    ) m USING (match_id)
+    FROM card_events e
+    JOIN (SELECT match_id, ruleset FROM matches {where}) m ON m.match_id = e.match_id
+    JOIN ({seat_results_sql(seats)}) s ON s.match_id = e.match_id AND s.label = e.seat
     GROUP BY ALL"""
 
 

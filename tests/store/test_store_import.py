@@ -16,9 +16,9 @@ import pytest
 from fwlab.cli import main
 from fwlab.store import ImportProblem, connect, export_logs, import_files, open_source
 from fwlab.store.ingest import PAUSE_ENV
-from fwlab.store.schema import LOG_TABLES
+from fwlab.store.schema import LOG_TABLES, LONG_COLUMNS
 
-MATCH_HEADER = list(LOG_TABLES["matches"])
+MATCH_HEADER = [c for c in LOG_TABLES["matches"] if c != "seats"]  # the wide two-player format
 MATCHES = [
     ["m-001", "2026-01-03T18:05:00", "fw", "pvp", "O'Brien", "Vex", "fw/iron-tide", "fw/grave-tide", "a", "a",
      "capital", "12", "import"],
@@ -34,7 +34,7 @@ EVENTS = [
     ["m-001", "b", "Steel Mill", "false", "2", "3", "5", "0"],
     ["m-003", "a", "Nominod", "false", "1", "", "", "0"],
 ]
-TURN_HEADER = list(LOG_TABLES["turn_snapshots"])
+TURN_HEADER = ["match_id", "turn", "capital_a", "capital_b"]
 TURNS = [["m-001", "1", "20", "20"], ["m-001", "2", "18", "20"], ["m-003", "1", "40", "38"]]
 
 
@@ -50,9 +50,10 @@ def convert(src: Path, fmt: str) -> Path:
     """The same rows as another format, written by DuckDB (Parquet typed, JSON Lines as text values)."""
     dst = src.with_suffix({"parquet": ".parquet", "jsonl": ".jsonl"}[fmt])
     con = duckdb.connect()
-    kind = "matches" if "played_at" in src.read_text().splitlines()[0] else (
-        "card_events" if "seat" in src.read_text().splitlines()[0] else "turn_snapshots")
-    casts = ", ".join(f"TRY_CAST(NULLIF({c}, '') AS {t}) AS {c}" for c, t in LOG_TABLES[kind].items())
+    header = src.read_text().splitlines()[0].split(",")
+    types = (LONG_COLUMNS if "place" in header else LOG_TABLES["matches"] if "played_at" in header
+             else LOG_TABLES["card_events"] if "seat" in header else LOG_TABLES["turn_snapshots"])
+    casts = ", ".join(f"TRY_CAST(NULLIF({c}, '') AS {types[c]}) AS {c}" for c in header)
     rel = f"SELECT {casts} FROM read_csv(?, all_varchar=true, header=true)"
     opts = "FORMAT parquet" if fmt == "parquet" else "FORMAT json"
     con.execute(f"COPY ({rel}) TO ? ({opts})", [str(src), str(dst)])
@@ -79,7 +80,7 @@ def test_logs_round_trip_through_the_store_and_partitioned_exports(fmt: str, log
     files = logs if fmt == "csv" else {k: convert(p, fmt) for k, p in logs.items()}
     con = connect(store)
     report = import_files(con, list(files.values()))
-    assert report.counts == {"matches": 3, "card_events": 4, "turn_snapshots": 3}
+    assert report.counts == {"matches": 3, "match_seats": 6, "card_events": 4, "turn_snapshots": 3}
     assert report.new_players == 3
     stored = {t: rows(con, t) for t in LOG_TABLES}
     # what went in is what the files said (empty deck -> NULL, empty source -> 'import', Z -> UTC)
@@ -261,7 +262,7 @@ def test_an_import_killed_mid_write_leaves_the_store_as_before(store: Path, tmp_
     assert proc.returncode == -signal.SIGKILL
     assert fingerprint(store) == before
     con = connect(store)  # reopens cleanly and can take the same import afterwards
-    assert import_files(con, [big]).counts == {"matches": 150000}
+    assert import_files(con, [big]).counts == {"matches": 150000, "match_seats": 300000}
 
 
 def test_a_ragged_csv_row_an_empty_file_and_a_missing_file_are_named(store: Path, tmp_path: Path,
@@ -287,5 +288,5 @@ def test_a_tsv_with_padded_header_names_and_a_byte_order_mark_imports(store: Pat
     tsv.write_text("\ufeff" + "\t".join(f" {c} " for c in MATCH_HEADER) + "\n"
                    + "".join("\t".join(r) + "\n" for r in MATCHES), encoding="utf-8")
     con = connect(store)
-    assert import_files(con, [tsv]).counts == {"matches": 3}
+    assert import_files(con, [tsv]).counts == {"matches": 3, "match_seats": 6}
     assert con.execute("SELECT player_a FROM matches WHERE match_id = 'm-001'").fetchone() == ("O'Brien",)

@@ -9,6 +9,7 @@ import pytest
 from fwlab.cli import main
 from fwlab.decks import parse_decklist
 from fwlab.store import StoreError, connect, import_files
+from fwlab.store.migrations import LATEST
 from fwlab.store.queries import list_decks, load_deck_text, recent_matches, save_deck, store_summary
 
 HEADER = "match_id,played_at,ruleset,mode,player_a,player_b,deck_a,deck_b,first,winner,end_reason,turns,source\n"
@@ -72,7 +73,7 @@ def test_a_saved_deck_round_trips_and_never_replaces_a_starter(store: Path) -> N
 def test_db_info_and_export_commands(with_matches: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["db", "info", "--db", str(with_matches)]) == 0
     out = capsys.readouterr().out
-    assert "schema version 2" in out and "matches: 3 (bg 1, fw 2)" in out
+    assert f"schema version {LATEST}" in out and "matches: 3 (bg 1, fw 2)" in out
     assert main(["export", "--out", str(tmp_path / "x"), "--db", str(with_matches)]) == 0
     assert "3 matches" in capsys.readouterr().out
     assert main(["export", "--out", str(tmp_path / "x"), "--db", str(with_matches)]) == 1
