@@ -165,7 +165,7 @@ def show_seats(run: dict[str, Any]) -> None:
     seats["ci95_low"], seats["ci95_high"] = [c[0] for c in ci], [c[1] for c in ci]
     who = [f"{s['seat'].upper()}: {s['deck'] or s['bot']}" for s in r["seats"]]
     c1, c2, c3 = st.columns(3)
-    best = int(seats["win_rate"].idxmax())
+    best = int(seats["win_rate"].to_numpy().argmax())
     c1.metric(f"Best seat ({who[best]})", f"{seats['win_rate'][best]:.1%}")
     c2.metric("Shared wins", f"{r['draws']}", help="games whose first place was shared; each tied seat gets its share")
     c3.metric("Mean game length", f"{r['mean_turns']:.1f} turns")
