@@ -15,11 +15,6 @@ FORMATS = ("parquet", "csv")
 PARTITION_COLUMNS = ("ruleset", "month")
 
 
-def sim_available() -> bool:
-    from .league import sim_available as available
-
-    return available()
-
 #: The league ``fwlab init`` plays so every page has data: (ruleset, players, share of --league-matches).
 #: Its players use the random and heuristic bots only: a lookahead game takes about a second, and
 #: ``fwlab init`` should finish in well under a minute. ``fwlab league`` gives a few players lookahead.
@@ -73,9 +68,6 @@ def cmd_init(args: argparse.Namespace) -> int:
             pass
         elif have_league:
             print("league matches already in the store; no new league played")
-        elif not sim_available():
-            print("league skipped: the simulator (fwlab.sim.play_game) is not available yet; "
-                  "run `fwlab league` once it is", file=sys.stderr)
         else:
             for ruleset, players, share in INIT_LEAGUES:
                 n = max(1, int(args.league_matches * share))
@@ -156,8 +148,6 @@ def cmd_league(args: argparse.Namespace) -> int:
         start = datetime.fromisoformat(args.start)
     except ValueError:
         return _err(f"--start must be a date like 2026-01-01, got {args.start!r}")
-    if not sim_available():
-        return _err("the simulator (fwlab.sim.play_game) is not available yet")
     try:
         con = connect(_db(args))
     except StoreError as exc:
@@ -170,7 +160,7 @@ def cmd_league(args: argparse.Namespace) -> int:
     finally:
         con.close()
     print(f"{args.ruleset} league (seed {args.seed}): {got['players']} players, {got['matches']} matches, "
-          f"{got['card_events']} card events, {got['turn_snapshots']} turn snapshots")
+          f"{got['match_seats']} seats, {got['card_events']} card events, {got['turn_snapshots']} turn snapshots")
     return 0
 
 
@@ -225,7 +215,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=8)
     p.add_argument("--matches", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--ruleset", default="fw", choices=("fw", "fw-epic", "bg"))
+    p.add_argument("--ruleset", default="fw", help="a ruleset with a rules engine (see `fwlab engines`; default fw)")
     p.add_argument("--start", default="2026-01-01", help="first day of the season (ISO date)")
     p.add_argument("--days", type=int, default=90, help="length of the season in days")
     p.add_argument("--max-lookahead", type=int, default=None,

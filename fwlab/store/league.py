@@ -1,9 +1,11 @@
-"""Simulated leagues: named bot players with starter decks play a season of matches into the store.
+"""Simulated leagues: named bot players (with a starter deck each, for games with decks) play a season
+of matches into the store.
 
-Every match is played by :func:`fwlab.sim.play_game` with ``log_cards=True``; the whole season is
+Every match is played by :func:`fwlab.sim.play_match` with ``log_cards=True``, between as many
+players as the ruleset seats (a number from its seat range, drawn per match); the whole season is
 written at the end in one transaction (players, matches with mode ``bot`` and source ``league``,
-card events, turn snapshots), so an interrupted league leaves the store as it was. A league is
-reproducible from (store decks, ruleset, players, matches, seed, start, days).
+their seats, card events, turn snapshots), so an interrupted league leaves the store as it was. A
+league is reproducible from (store decks, ruleset, players, matches, seed, start, days).
 
 >>> names = player_names(4, seed=7)
 >>> len(set(names)), names == player_names(4, seed=7)
@@ -12,11 +14,10 @@ reproducible from (store decks, ruleset, players, matches, seed, start, days).
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,11 +27,14 @@ import numpy as np
 import pyarrow as pa
 
 from ..decks import Deck, parse_decklist
-from .schema import CARD_EVENT_COLUMNS, MATCH_COLUMNS, TURN_COLUMNS, StoreError
+from ..rulesets import SEAT_LABELS, info
+from .schema import CARD_EVENT_COLUMNS, MATCH_COLUMNS, SEAT_COLUMNS, TURN_COLUMNS, StoreError
 from .summary import refresh_card_summary
 
 #: Bot levels, and how often a league player gets each (lookahead is slow: few players get it).
+#: An engine's other bots share :data:`OTHER_BOTS_WEIGHT` evenly.
 BOT_WEIGHTS: dict[str, float] = {"random": 0.2, "heuristic": 0.7, "lookahead": 0.1}
+OTHER_BOTS_WEIGHT = 0.7
 MAX_LOOKAHEAD_SHARE = 0.125
 
 _EPITHETS = ("Ashen", "Iron", "Grim", "Pale", "Red", "Silent", "Hollow", "Storm", "Bitter", "Gilded",
@@ -39,7 +43,7 @@ _TITLES = ("Warden", "Raider", "Nominod", "Oracle", "Tinker", "Marauder", "Seer"
            "Pilgrim", "Smith", "Hexer", "Captain", "Scout", "Baron", "Warlock", "Squire", "Outrider",
            "Gambler", "Herald")
 
-PlayGame = Callable[..., Any]
+PlayMatch = Callable[..., Any]
 
 
 def player_names(n: int, seed: int, taken: frozenset[str] = frozenset()) -> list[str]:
@@ -63,37 +67,56 @@ def player_names(n: int, seed: int, taken: frozenset[str] = frozenset()) -> list
 @dataclass(frozen=True)
 class LeaguePlayer:
     name: str
-    deck_id: str
-    deck: Deck
+    deck_id: str | None   #: None in a game without decks
+    deck: Deck | None
     bot: str
 
 
-def league_players(n: int, seed: int, decks: dict[str, Deck], taken: frozenset[str] = frozenset(),
-                   max_lookahead: int | None = None) -> list[LeaguePlayer]:
-    """Players with a starter deck each and a bot level (mostly heuristic, lookahead for few).
+def bot_weights(bots: Sequence[str]) -> dict[str, float]:
+    """How often a league player gets each of an engine's bots: :data:`BOT_WEIGHTS` for the names
+    it has, the others sharing :data:`OTHER_BOTS_WEIGHT`.
+
+    >>> bot_weights(("random", "heuristic", "lookahead"))
+    {'random': 0.2, 'heuristic': 0.7, 'lookahead': 0.1}
+    >>> bot_weights(("random", "roller", "cautious"))
+    {'random': 0.2, 'roller': 0.35, 'cautious': 0.35}
+    """
+    others = [b for b in bots if b not in BOT_WEIGHTS]
+    return {b: BOT_WEIGHTS[b] if b in BOT_WEIGHTS else OTHER_BOTS_WEIGHT / len(others) for b in bots}
+
+
+def league_players(n: int, seed: int, decks: dict[str, Deck] | None, taken: frozenset[str] = frozenset(),
+                   max_lookahead: int | None = None, bots: Sequence[str] = tuple(BOT_WEIGHTS)) -> list[LeaguePlayer]:
+    """Players with a starter deck each (``decks=None``: a game without decks) and a bot level from
+    ``bots`` (the engine's bot names; mostly heuristic, lookahead for few).
 
     ``max_lookahead`` caps the slow lookahead players (default: one in eight, none below four players).
     """
     if n < 2:
         raise ValueError("a league needs at least 2 players")
-    if not decks:
+    if decks is not None and not decks:
         raise ValueError("no starter decks to give the players")
     rng = random.Random(seed * 7919 + 1)
-    deck_ids = sorted(decks)
+    deck_ids = sorted(decks) if decks is not None else []
     if max_lookahead is None:
         max_lookahead = max(1, int(n * MAX_LOOKAHEAD_SHARE)) if n >= 4 else 0
-    levels, weights = list(BOT_WEIGHTS), list(BOT_WEIGHTS.values())
+    weighted = bot_weights(bots)
+    levels, weights = list(weighted), list(weighted.values())
+    fallback = "heuristic" if "heuristic" in weighted else bots[0]
     players: list[LeaguePlayer] = []
     lookaheads = 0
     for name in player_names(n, seed, taken):
         bot = rng.choices(levels, weights)[0]
         if bot == "lookahead":
             if lookaheads >= max_lookahead:
-                bot = "heuristic"
+                bot = fallback
             else:
                 lookaheads += 1
-        deck_id = rng.choice(deck_ids)
-        players.append(LeaguePlayer(name, deck_id, decks[deck_id], bot))
+        if decks is None:
+            players.append(LeaguePlayer(name, None, None, bot))
+        else:
+            deck_id = rng.choice(deck_ids)
+            players.append(LeaguePlayer(name, deck_id, decks[deck_id], bot))
     return players
 
 
@@ -104,22 +127,11 @@ def starter_decks_in_store(con: duckdb.DuckDBPyConnection, ruleset: str) -> dict
     return {deck_id: parse_decklist(text, deck_id) for deck_id, text in rows}
 
 
-def _play_game() -> PlayGame:
-    """The real simulator, imported late so the store works without it (ImportError when missing)."""
-    sim = importlib.import_module("fwlab.sim")
-    play_game = getattr(sim, "play_game", None)
-    if play_game is None:
-        raise ImportError("fwlab.sim.play_game is not available yet")
-    return play_game  # type: ignore[no-any-return]
+def _play_match() -> PlayMatch:
+    """The simulator's :func:`fwlab.sim.play_match`, imported when a league is played."""
+    from ..sim import play_match
 
-
-def sim_available() -> bool:
-    """Whether :func:`fwlab.sim.play_game` exists yet."""
-    try:
-        _play_game()
-    except ImportError:
-        return False
-    return True
+    return play_match
 
 
 def _progress(total: int, desc: str, show: bool | None) -> Any:
@@ -140,61 +152,85 @@ def match_prefix(ruleset: str, seed: int) -> str:
 
 def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: int = 8, matches: int = 200,
                seed: int = 1, start: datetime = datetime(2026, 1, 1), days: int = 90,
-               play: PlayGame | None = None, progress: bool | None = None,
+               play: PlayMatch | None = None, progress: bool | None = None,
                max_lookahead: int | None = None) -> dict[str, int]:
     """Play a league and write it to the store in one transaction; return counts written.
 
-    ``max_lookahead`` caps how many players use the slow lookahead bot (see :func:`league_players`).
+    Each match seats k distinct players, k drawn (seeded) from the ruleset's seat range (at most
+    ``players``). ``play`` stands in for :func:`fwlab.sim.play_match` (tests); ``max_lookahead``
+    caps how many players use the slow lookahead bot (see :func:`league_players`). A ruleset
+    without a rules engine is a ``ValueError`` naming the ones that have one.
     """
+    from ..rules.engines import bots_for
+
+    bots = bots_for(ruleset)  # ValueError for an unknown ruleset or one without an engine
+    rules = info(ruleset)
+    lo, hi = rules.seats
     if matches < 1:
         raise ValueError("a league needs at least 1 match")
     if days < 1:
         raise ValueError("a season lasts at least 1 day")
+    if players < max(lo, 2):
+        raise ValueError(f"a {ruleset} league needs at least {max(lo, 2)} players (a match seats {lo} to {hi})")
+    hi = min(hi, players)
     prefix = match_prefix(ruleset, seed)
     clash = con.execute("SELECT count(*) FROM matches WHERE starts_with(match_id, ?)", [prefix]).fetchone()
     if clash and clash[0]:
         raise StoreError(f"a {ruleset} league with seed {seed} is already in the store ({clash[0]} matches "
                          f"{prefix}…); use another --seed")
-    decks = starter_decks_in_store(con, ruleset)
-    if not decks:
-        raise StoreError(f"no starter decks for {ruleset} in the store; run `fwlab init` (data/decks/{ruleset}/)")
+    decks: dict[str, Deck] | None = None
+    if rules.uses_decks:
+        decks = starter_decks_in_store(con, ruleset)
+        if not decks:
+            raise StoreError(f"no starter decks for {ruleset} in the store; run `fwlab init` (data/decks/{ruleset}/)")
     taken = frozenset(r[0] for r in con.execute("SELECT player FROM players").fetchall())
-    roster = league_players(players, seed * 1_000_003 + zlib.crc32(ruleset.encode()), decks, taken, max_lookahead)
-    play_game = play or _play_game()
+    roster = league_players(players, seed * 1_000_003 + zlib.crc32(ruleset.encode()), decks, taken, max_lookahead,
+                            bots)
+    play_match = play or _play_match()
 
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x1EA9]))
     game_seeds = np.random.SeedSequence([seed, 0x5EED]).generate_state(matches, dtype=np.uint32)
     offsets = np.sort(rng.integers(0, days * 86400, size=matches))
     m_cols: dict[str, list[Any]] = {c: [] for c in MATCH_COLUMNS}
+    s_cols: dict[str, list[Any]] = {c: [] for c in SEAT_COLUMNS}
     e_cols: dict[str, list[Any]] = {c: [] for c in CARD_EVENT_COLUMNS}
     t_cols: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
     bar = _progress(matches, f"{ruleset} league", progress)
     try:
         for i in range(matches):
-            ia, ib = rng.choice(len(roster), size=2, replace=False)
-            pa_, pb_ = roster[int(ia)], roster[int(ib)]
-            first = "a" if rng.random() < 0.5 else "b"
-            r = play_game(pa_.deck, pb_.deck, ruleset=ruleset, bot_a=pa_.bot, bot_b=pb_.bot,
-                          seed=int(game_seeds[i]), first=first, log_cards=True)
+            k = lo if lo == hi else int(rng.integers(lo, hi + 1))
+            seated = [roster[int(j)] for j in rng.choice(len(roster), size=k, replace=False)]
+            first = int(rng.random() * k)
+            r = play_match(ruleset, [p.deck for p in seated], [p.bot for p in seated], seed=int(game_seeds[i]),
+                           first=first, log_cards=True)
             match_id = f"{prefix}{i + 1:06d}"
             row = {"match_id": match_id, "played_at": start + timedelta(seconds=int(offsets[i])),
-                   "ruleset": ruleset, "mode": "bot", "player_a": pa_.name, "player_b": pb_.name,
-                   "deck_a": pa_.deck_id, "deck_b": pb_.deck_id, "first": r.first, "winner": r.winner,
-                   "end_reason": r.end_reason, "turns": int(r.turns), "source": "league"}
+                   "ruleset": ruleset, "mode": "bot", "player_a": seated[0].name,
+                   "player_b": seated[1].name if k > 1 else None, "deck_a": seated[0].deck_id,
+                   "deck_b": seated[1].deck_id if k > 1 else None, "first": r.first, "winner": r.winner,
+                   "end_reason": r.end_reason, "turns": int(r.turns), "source": "league", "seats": k}
             for c in MATCH_COLUMNS:
                 m_cols[c].append(row[c])
+            scores = r.scores
+            for seat, (p, place) in enumerate(zip(seated, r.places, strict=True)):
+                values = (match_id, seat + 1, p.name, p.deck_id, int(place),
+                          None if scores is None else int(scores[seat]))
+                for c, v in zip(SEAT_COLUMNS, values):
+                    s_cols[c].append(v)
             for ev in r.card_events:
                 e_cols["match_id"].append(match_id)
                 for c in list(CARD_EVENT_COLUMNS)[1:]:
                     e_cols[c].append(ev.get(c))
-            for turn, cap_a, cap_b in r.capital:
-                for c, v in zip(TURN_COLUMNS, (match_id, turn, cap_a, cap_b)):
+            for turn, *values in r.capital:  # the engine's per-turn track, one value per seat
+                padded = [*values, *[None] * (len(SEAT_LABELS) - len(values))]
+                for c, v in zip(TURN_COLUMNS, (match_id, turn, *padded)):
                     t_cols[c].append(v)
             bar.update(1)
     finally:
         bar.close()
     tables = {
         "matches": _arrow(m_cols, MATCH_COLUMNS),
+        "match_seats": _arrow(s_cols, SEAT_COLUMNS),
         "card_events": _arrow(e_cols, CARD_EVENT_COLUMNS),
         "turn_snapshots": _arrow(t_cols, TURN_COLUMNS),
     }
@@ -213,8 +249,8 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return {"players": len(roster), "matches": matches, "card_events": len(e_cols["match_id"]),
-            "turn_snapshots": len(t_cols["match_id"])}
+    return {"players": len(roster), "matches": matches, "match_seats": len(s_cols["match_id"]),
+            "card_events": len(e_cols["match_id"]), "turn_snapshots": len(t_cols["match_id"])}
 
 
 _ARROW_TYPES = {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "BOOLEAN": pa.bool_(), "TIMESTAMP": pa.timestamp("us")}

@@ -20,42 +20,54 @@ from fwlab.store.schema import TABLES
 
 @dataclass
 class FakeResult:
-    winner: str
+    places: tuple[int, ...]
     end_reason: str
     turns: int
-    first: str
+    first_seat: int
     card_events: list[dict[str, Any]] = field(default_factory=list)
-    capital: list[tuple[int, int, int]] = field(default_factory=list)
+    capital: list[tuple[int, ...]] = field(default_factory=list)
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def winner(self) -> str:
+        firsts = [s for s, p in enumerate(self.places) if p == 1]
+        return "abcde"[firsts[0]] if len(firsts) == 1 else "draw"
+
+    @property
+    def first(self) -> str:
+        return "abcde"[self.first_seat]
 
 
-def fake_play_game(deck_a, deck_b, ruleset="fw", bot_a="heuristic", bot_b="heuristic", seed=0, first="a",
-                   log_cards=False) -> FakeResult:
-    """Same signature as fwlab.sim.play_game; a deterministic made-up game for store tests only."""
+def fake_play_match(ruleset, setups, bots=None, seed=0, first=0, log_cards=True, record=False,
+                    catalog=None) -> FakeResult:
+    """Same signature as fwlab.sim.play_match; a deterministic made-up game for store tests only."""
     rng = random.Random(seed)
+    n = len(setups)
     turns = rng.randint(3, 14)
-    winner = rng.choice(["a", "b", "b", "a", "draw"])
+    winner = rng.choice([0, 1, 1, 0, None])
+    places = tuple(1 if winner is None or s == winner else 2 for s in range(n))
     events = []
     if log_cards:
-        for seat, deck in (("a", deck_a), ("b", deck_b)):
-            for card in deck.counts():
+        for seat, deck in enumerate(setups):
+            for card in deck.counts() if deck is not None else ():
                 drawn = rng.choice([None, 0, 1, 2, 3])
-                events.append({"seat": seat, "card": card, "in_opening_hand": drawn == 0, "drawn_turn": drawn,
-                               "deployed_turn": None if drawn is None else drawn + 1, "killed_turn": None,
-                               "damage_dealt": rng.randint(0, 5)})
-    cap_a = cap_b = 20
+                events.append({"seat": "abcde"[seat], "card": card, "in_opening_hand": drawn == 0,
+                               "drawn_turn": drawn, "deployed_turn": None if drawn is None else drawn + 1,
+                               "killed_turn": None, "damage_dealt": rng.randint(0, 5)})
+    caps = [20] * n
     capital = []
     for t in range(1, turns + 1):
-        cap_a -= rng.randint(0, 2)
-        cap_b -= rng.randint(0, 2)
-        capital.append((t, cap_a, cap_b))
-    return FakeResult(winner, "capital" if winner != "draw" else "turn-cap", turns, first, events, capital)
+        caps = [c - rng.randint(0, 2) for c in caps]
+        capital.append((t, *caps))
+    return FakeResult(places, "capital" if winner is not None else "turn-cap", turns, first, events, capital,
+                      tuple(caps))
 
 
 @pytest.fixture
 def fake_sim(monkeypatch: pytest.MonkeyPatch):
     """Make the store's league use the fake simulator (the real one is tested by the sim work)."""
-    monkeypatch.setattr(league_mod, "_play_game", lambda: fake_play_game)
-    return fake_play_game
+    monkeypatch.setattr(league_mod, "_play_match", lambda: fake_play_match)
+    return fake_play_match
 
 
 @pytest.fixture(scope="session")

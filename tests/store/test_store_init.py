@@ -123,12 +123,3 @@ def test_init_plays_a_league_once_with_the_simulator(tmp_path: Path, fake_sim: o
     assert by_rs == {"fw": 20, "bg": 5}
     assert main(["init", "--db", str(db), "--league-matches", "20"]) == 0
     assert fingerprint(db) == first
-
-
-def test_init_without_a_simulator_skips_the_league_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    from fwlab.store import cli
-
-    monkeypatch.setattr(cli, "sim_available", lambda: False)
-    assert main(["init", "--db", str(tmp_path / "s.duckdb")]) == 0
-    assert "league skipped" in capsys.readouterr().err

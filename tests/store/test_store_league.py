@@ -42,6 +42,17 @@ def test_a_league_writes_matches_players_card_events_and_capital(store: Path, fa
     assert all(events == cards and snaps == turns for _, events, cards, snaps, turns in per_match)
     players = _table(store, "SELECT kind, bot, deck_id FROM players")
     assert len(players) == 6 and all(k == "bot" and b in ("random", "heuristic", "lookahead") for k, b, _ in players)
+    # two seat rows per match, agreeing with the match row; the score is the seat's final Capital
+    assert _table(store, "SELECT count(*), count(DISTINCT (match_id, seat)) FROM match_seats") == [(80, 80)]
+    disagree = _table(store, """
+        SELECT m.match_id FROM matches m JOIN match_seats a ON a.match_id = m.match_id AND a.seat = 1
+        JOIN match_seats b ON b.match_id = m.match_id AND b.seat = 2
+        WHERE m.seats <> 2 OR a.player <> m.player_a OR b.player <> m.player_b OR a.deck <> m.deck_a
+           OR b.deck <> m.deck_b
+           OR (a.place, b.place) <> CASE m.winner WHEN 'a' THEN (1, 2) WHEN 'b' THEN (2, 1) ELSE (1, 1) END
+           OR a.score <> (SELECT arg_max(capital_a, turn) FROM turn_snapshots t WHERE t.match_id = m.match_id)
+           OR b.score <> (SELECT arg_max(capital_b, turn) FROM turn_snapshots t WHERE t.match_id = m.match_id)""")
+    assert disagree == []
 
 
 def test_the_same_league_twice_gives_the_same_rows(built_template: Path, tmp_path: Path, fake_sim: object,
@@ -87,14 +98,60 @@ def test_few_players_get_the_slow_lookahead_bot(store: Path) -> None:
         assert all(p.deck_id.startswith("fw/") for p in roster)
 
 
-def test_the_league_command_reports_and_refuses_bad_input(store: Path, fake_sim: object, monkeypatch,
+def test_the_league_command_reports_and_refuses_bad_input(store: Path, fake_sim: object,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from fwlab.store import cli
-
-    monkeypatch.setattr(cli, "sim_available", lambda: True)
     assert main(["league", "--players", "4", "--matches", "12", "--seed", "9", "--db", str(store)]) == 0
     assert "12 matches" in capsys.readouterr().out
     assert main(["league", "--players", "4", "--matches", "12", "--seed", "9", "--db", str(store)]) == 1
     assert "use another --seed" in capsys.readouterr().err
     assert main(["league", "--start", "soon", "--db", str(store)]) == 1
     assert "--start" in capsys.readouterr().err
+    assert main(["league", "--ruleset", "conquest", "--db", str(store)]) == 1
+    assert "no rules engine for ruleset 'conquest'" in capsys.readouterr().err
+
+
+def test_a_league_of_a_game_without_an_engine_is_a_clear_error_and_writes_nothing(store: Path, fingerprint) -> None:
+    before = fingerprint(store)
+    con = connect(store)
+    with pytest.raises(ValueError, match="no rules engine for ruleset 'conquest' yet; games are simulated for fw"):
+        run_league(con, ruleset="conquest", players=6, matches=5, progress=False)
+    with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
+        run_league(con, ruleset="chess", players=6, matches=5, progress=False)
+    con.close()
+    assert fingerprint(store) == before
+
+
+def test_a_three_to_four_seat_league_seats_distinct_players_without_decks(store: Path) -> None:
+    import dice_race  # registers the toy 'race' ruleset (3 to 4 seats, no decks)
+
+    con = connect(store)
+    got = run_league(con, ruleset="race", players=7, matches=60, seed=5, progress=False)
+    assert got["matches"] == 60 and got["players"] == 7
+    seats = con.execute("""SELECT match_id, count(*), count(DISTINCT player), min(seat), max(seat),
+            count(deck), string_agg(place::VARCHAR, ',' ORDER BY seat), count(score)
+        FROM match_seats GROUP BY match_id""").fetchall()
+    assert len(seats) == 60 and got["match_seats"] == sum(r[1] for r in seats)
+    assert {r[1] for r in seats} == {3, 4}  # both seat counts drawn
+    assert all(n == distinct == hi and lo == 1 and decks == 0 and scored == n
+               for _, n, distinct, lo, hi, decks, _, scored in seats)
+    # the match row: seats 1 and 2 in the two-player columns, the first seat's label, the sole winner or draw
+    rows = con.execute("""SELECT m.match_id, m.seats, m.first, m.winner, m.player_a, m.player_b, m.deck_a,
+            list(s.player ORDER BY s.seat), list(s.place ORDER BY s.seat), list(s.score ORDER BY s.seat)
+        FROM matches m JOIN match_seats s USING (match_id) GROUP BY ALL ORDER BY m.match_id""").fetchall()
+    for match_id, n, first, winner, pa, pb, deck_a, players, places, scores in rows:
+        assert n == len(players) and (pa, pb) == (players[0], players[1]) and deck_a is None
+        assert first in "abcd"[:n]
+        firsts = [i for i, p in enumerate(places) if p == 1]
+        assert winner == ("abcde"[firsts[0]] if len(firsts) == 1 else "draw"), match_id
+        # places follow the steps (the race's score): tied seats share the better place
+        assert places == [1 + sum(o > s for o in scores) for s in scores], match_id
+    assert any(r[3] == "draw" for r in rows)  # shared wins happen and are stored as such
+    # the per-turn track of every seat: steps of seat c are there, seat d only in four-seat matches
+    track = con.execute("""SELECT m.seats, count(t.capital_c), count(t.capital_d), count(*)
+        FROM turn_snapshots t JOIN matches m USING (match_id) GROUP BY m.seats ORDER BY 1""").fetchall()
+    assert [(n, c == total, d == (total if n == 4 else 0)) for n, c, d, total in track] == [
+        (3, True, True), (4, True, True)]
+    assert con.execute("SELECT count(*) FROM players WHERE deck_id IS NOT NULL").fetchone() == (0,)
+    bots = {b for (b,) in con.execute("SELECT DISTINCT bot FROM players").fetchall()}
+    assert bots <= set(dice_race.ENGINE.bot_names())
+    con.close()
