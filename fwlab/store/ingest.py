@@ -581,7 +581,7 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
             seats += _count(con, long)
         if wide or long:
             names = [f"SELECT player_a AS p FROM {wide} UNION SELECT player_b FROM {wide}"] if wide else []
-            names += [f"SELECT player FROM {long}"] if long else []
+            names += [f"SELECT player AS p FROM {long}"] if long else []
             added = con.execute(f"""INSERT INTO players (player, kind)
                 SELECT DISTINCT p, 'human' FROM ({' UNION '.join(names)})
                 WHERE p NOT IN (SELECT player FROM players) RETURNING 1""").fetchall()
