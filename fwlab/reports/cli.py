@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from fwlab.rulesets import RULESETS
+from fwlab.rulesets import known_rulesets
 
 from .balance import balance_report
 
@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     source = b.add_mutually_exclusive_group()
     source.add_argument("--db", type=Path, default=None, help="store to read (default: data/fwlab.duckdb or FWLAB_DB)")
     source.add_argument("--parquet", type=Path, default=None, metavar="DIR", help="a folder written by `fwlab export`")
-    b.add_argument("--ruleset", choices=RULESETS, default=None, help="only this ruleset's matches")
+    b.add_argument("--ruleset", choices=known_rulesets(), default=None, help="only this ruleset's matches")
     b.add_argument("--min-games", type=int, default=30, metavar="N", help="smaller samples are marked, never flagged")
     b.add_argument("--shrink", action="store_true", help="add win rates shrunk toward 0.5 (beta-binomial)")
     b.add_argument("--out", type=Path, default=None, help="write a self-contained HTML report here")

@@ -124,8 +124,17 @@ def render_html(report: BalanceReport) -> str:
         "<h2>First-player advantage</h2>",
         f"<p>The first player won {_pct(fp['win_rate'])} [{_pct(fp['low'])}, {_pct(fp['high'])}] "
         f"of {fp['games']} games{' (stands out ' + fp['stands_out'] + ')' if fp['stands_out'] else ''}.</p>",
-        "<h2>Cards</h2>",
     ]
+    order = report.turn_order
+    if len(order) and (order["seats"] > 2).any():  # games of more than two seats: every position
+        parts.append(f"<p>A seat's fair share of an n-seat game is 1/n (here {_pct(fp.get('expected'))} for the "
+                     "first seat, over its games).</p>")
+        parts.append(pd.DataFrame({
+            "seats": order["seats"], "turn-order position": order["position"], "games": order["games"],
+            "win rate [95%]": _with_interval(order, ""), "fair share": order["expected"].map(_pct),
+            "stands out": order["stands_out"].fillna(""),
+        }).to_html(index=False, escape=True, border=0))  # fmt: skip
+    parts.append("<h2>Cards</h2>")
     if len(report.cards):
         parts.append(_figure_div(win_rate_vs_play_rate(report)))
     parts.append(card_table_html(report))

@@ -301,6 +301,8 @@ def test_the_balance_report_of_a_three_to_four_seat_game(store: Path, tmp_path: 
     assert race.decks.empty and race.matchups.empty and race.cards.empty
     assert set(race.end_reasons["end_reason"]) <= {"finish", "turn-cap"}
     assert "1/n" in race.notes[0]
+    page = race.to_html(tmp_path / "race.html").read_text(encoding="utf-8")
+    assert "turn-order position" in page and "fair share" in page
     # the two-seat rulesets beside it keep their two-seat report
     everything = balance_report(src, min_games=5)
     assert everything.seat_means["fw"] == 0.5 and everything.seat_mean is None
