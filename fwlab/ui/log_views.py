@@ -11,7 +11,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from ..sim import play_game
+from ..rules.engines import engine_rulesets
+from ..sim import play_match
 from ..store import ImportProblem, StoreError, connect, import_files
 from ..store.league import run_league
 from . import data
@@ -74,7 +75,7 @@ def browse(db: str) -> None:
 
 def league_form() -> None:
     c1, c2, c3 = st.columns(3)
-    ruleset = c1.selectbox("Ruleset", ("fw", "fw-epic", "bg"), key="league-ruleset")
+    ruleset = c1.selectbox("Ruleset", engine_rulesets(), key="league-ruleset")
     players = int(c2.number_input("Players", 2, 64, 8, key="league-players"))
     matches = int(c3.number_input("Matches", 1, 5000, 50, step=10, key="league-matches"))
     seed = int(c1.number_input("Seed (one league per ruleset and seed)", 0, 10**6, 100, key="league-seed"))
@@ -85,7 +86,7 @@ def league_form() -> None:
         played = [0]
 
         def play(*args: Any, **kwargs: Any) -> Any:
-            result = play_game(*args, **kwargs)
+            result = play_match(*args, **kwargs)
             played[0] += 1
             bar.progress(played[0] / matches, text=f"{played[0]} of {matches} matches played")
             return result
