@@ -39,6 +39,7 @@ from fwlab.reports import balance_report
 from fwlab.reports.balance import card_table
 from fwlab.stats import wilson_array
 from fwlab.store import connect, import_files, open_source
+from fwlab.store.schema import wide_seats_sql
 
 N_DECKS = 20
 IMPORT = "import into a fresh store (fwlab.store.import_files, checked)"
@@ -234,6 +235,7 @@ def main() -> None:
                     con.execute("BEGIN TRANSACTION")
                     for table, path in zip(("matches", "card_events"), files):
                         con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM read_parquet(?)", [str(path)])
+                    con.execute(f"INSERT INTO match_seats {wide_seats_sql(snapshots=None)}")  # a writer's duty
                     con.execute("COMMIT")
             except duckdb.Error as exc:
                 # The store's primary keys are ART indexes held in memory; past the memory limit the

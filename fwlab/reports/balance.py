@@ -43,7 +43,7 @@ import pandas as pd
 
 from fwlab.stats import difference_interval, shrink, wilson, wilson_array
 from fwlab.store.schema import has_relation, wide_seats_sql
-from fwlab.store.summary import HALF_WINS_SQL, coded_sql, summary_is_current
+from fwlab.store.summary import HALF_WINS_SQL, coded_sql, summary_is_current, ties_sql
 
 #: The mean seat win rate of a two-seat game (draws counted as half a win).
 SEAT_MEAN = 0.5
@@ -53,19 +53,28 @@ _MATCHES = """
     FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset
 """
 
-# One row per seat of the selected matches with its points in half wins (2 a sole win, 2/k a first
-# place shared by k seats: 1 for a two-seat draw, 0 otherwise) and its match's seat count.
-# {seats} is the seat table (match_seats, or one derived from a two-seat source).
-_SEAT_ROWS = f"""
-m AS ({_MATCHES}),
-s AS (
-    SELECT x.match_id, m.ruleset, x.seat, x.deck, x.place, m.first, count(*) OVER w AS n_seats,
-        CASE WHEN x.place = 1 THEN 2.0 / count(*) FILTER (WHERE x.place = 1) OVER w ELSE 0.0 END AS points
-    FROM {{seats}} x JOIN m USING (match_id) WINDOW w AS (PARTITION BY x.match_id)
-)
+# The seats of the selected matches, reduced to a few hundred classes and counted: per ruleset, seat
+# count, deck, opponent deck (two-seat matches), turn-order position (1 = the seat that played
+# first, then in seat order) and ``shared``: 0 not in first place, else the number of seats in first
+# place (1 a sole win). Decks, matchups, turn order and draws are sums over these classes.
+# {seats} is the seat table (match_seats, or one derived from a two-seat source), {n} the SQL of a
+# match's seat count.
+SEAT_CLASSES_SQL = f"""
+WITH m AS (SELECT match_id, ruleset, first, winner, {{n}} AS n, deck_a, deck_b
+           FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset),
+t AS ({ties_sql("{seats}")})
+SELECT m.ruleset, m.n AS seats, x.deck,
+    CASE WHEN m.n = 2 THEN CASE x.seat WHEN 1 THEN m.deck_b ELSE m.deck_a END END AS opponent,
+    CASE WHEN strpos('abcde', m.first) BETWEEN 1 AND m.n THEN (x.seat - strpos('abcde', m.first) + m.n) % m.n + 1
+    END AS position,
+    CASE WHEN x.place = 1 THEN CASE WHEN m.winner <> 'draw' THEN 1 WHEN m.n = 2 THEN 2 ELSE t.k END ELSE 0 END
+        AS shared,
+    count(*) AS games
+FROM {{seats}} x JOIN m USING (match_id) LEFT JOIN t USING (match_id)
+GROUP BY ALL
 """
 
-# Per card: the rows of one ruleset reduced to a small code (points 0-2, drawn state 0 never /
+# Per card: the rows of one ruleset reduced to a small code (result 0-5, drawn state 0 never /
 # 1 drawn later / 2 opening hand, deployed 0/1; see fwlab.store.summary) and counted per (card,
 # code); the breakdowns are sums over those few groups. The counts come from the store's
 # card_summary when it is current (built at write time), else from the raw tables.
@@ -73,9 +82,7 @@ _CARD_TEMPLATE = """
 WITH coded AS ({coded}),
 parts AS (SELECT card, n, (code // 6)::INTEGER AS result, (code % 6) // 2 AS drawn_state, code % 2 AS deployed
           FROM coded),
-pointed AS (SELECT *, HALF_WINS AS points FROM parts),
-ruleset_seats AS (SELECT count(*) AS seats, count(DISTINCT x.match_id) AS matches
-                  FROM {{seats}} x JOIN matches m USING (match_id) WHERE m.ruleset = $ruleset)
+pointed AS (SELECT *, HALF_WINS AS points FROM parts)
 SELECT $ruleset AS ruleset, card,
     sum(n)::BIGINT AS games, sum(n * points) AS points,
     coalesce(sum(n) FILTER (WHERE drawn_state = 2), 0)::BIGINT AS opening_games,
@@ -85,56 +92,20 @@ SELECT $ruleset AS ruleset, card,
     coalesce(sum(n) FILTER (WHERE deployed = 1), 0)::BIGINT AS deployed_games,
     coalesce(sum(n * points) FILTER (WHERE deployed = 1), 0) AS deployed_points,
     coalesce(sum(n) FILTER (WHERE drawn_state = 0), 0)::BIGINT AS never_drawn_games,
-    coalesce(sum(n * points) FILTER (WHERE drawn_state = 0), 0) AS never_drawn_points,
-    (SELECT seats FROM ruleset_seats) AS seat_games, (SELECT matches FROM ruleset_seats) AS ruleset_matches
+    coalesce(sum(n * points) FILTER (WHERE drawn_state = 0), 0) AS never_drawn_points
 FROM pointed GROUP BY card ORDER BY card
 """.replace("HALF_WINS", HALF_WINS_SQL.format(r="result"))
-#: Per-card counts from the raw tables (any source: a store or an export folder); {seats} as above.
+#: Per-card counts from the raw tables (any source: a store or an export folder); {seats}, {n} as above.
 CARD_SQL = _CARD_TEMPLATE.format(
-    coded="SELECT card, code, n FROM (" + coded_sql("WHERE ruleset = $ruleset", "{seats}") + ")")
+    coded="SELECT card, code, n FROM (" + coded_sql("WHERE ruleset = $ruleset", "{seats}", "{n}") + ")")
 #: The same from the store's card_summary.
 CARD_SUMMARY_SQL = _CARD_TEMPLATE.format(coded="SELECT card, code, n FROM card_summary WHERE ruleset = $ruleset")
 
 RULESETS_SQL = "SELECT DISTINCT ruleset FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset ORDER BY ruleset"
 
-DECK_SQL = f"""
-WITH {_SEAT_ROWS}
-SELECT ruleset, deck, count(*) AS games, sum(points) AS points, avg(1.0 / n_seats) AS expected,
-    sum(count(*)) OVER (PARTITION BY ruleset)::BIGINT AS seat_games
-FROM s WHERE deck IS NOT NULL AND deck <> ''
-GROUP BY ruleset, deck ORDER BY ruleset, deck
-"""
-
-#: Deck against deck, for two-seat matches.
-MATCHUP_SQL = f"""
-WITH {_SEAT_ROWS}
-SELECT a.ruleset, a.deck, b.deck AS opponent, count(*) AS games, sum(a.points) AS points
-FROM s a JOIN s b ON b.match_id = a.match_id AND b.seat <> a.seat
-WHERE a.n_seats = 2 AND a.deck IS NOT NULL AND a.deck <> '' AND b.deck IS NOT NULL AND b.deck <> ''
-GROUP BY a.ruleset, a.deck, b.deck ORDER BY a.ruleset, a.deck, opponent
-"""
-
-#: Per seat count and turn-order position (1 = the seat that played first, then in seat order).
-TURN_ORDER_SQL = f"""
-WITH {_SEAT_ROWS}
-SELECT n_seats AS seats, position, count(*) AS games, sum(points) AS points
-FROM (SELECT *, (seat - strpos('abcde', first) + n_seats) % n_seats + 1 AS position FROM s
-      WHERE strpos('abcde', first) BETWEEN 1 AND n_seats)
-GROUP BY ALL ORDER BY seats, position
-"""
-
-#: Per ruleset: matches and seats (the mean seat win rate is matches / seats).
-RULESET_SEATS_SQL = f"""
-WITH {_SEAT_ROWS}
-SELECT ruleset, count(DISTINCT match_id) AS matches, count(*) AS seats, max(n_seats) AS most_seats
-FROM s GROUP BY ruleset ORDER BY ruleset
-"""
-
 SUMMARY_SQL = f"""
-WITH {_SEAT_ROWS},
-shared AS (SELECT match_id FROM s WHERE place = 1 GROUP BY match_id HAVING count(*) > 1)
+WITH m AS ({_MATCHES})
 SELECT count(*) AS matches,
-    (SELECT count(*) FROM shared) AS draws,
     avg(turns) AS mean_turns, median(turns) AS median_turns,
     quantile_cont(turns, 0.1) AS p10_turns, quantile_cont(turns, 0.9) AS p90_turns,
     min(turns) AS min_turns, max(turns) AS max_turns
@@ -149,12 +120,22 @@ SELECT coalesce(end_reason, '(none)') AS end_reason, count(*) AS games,
 FROM m GROUP BY 1 ORDER BY games DESC, end_reason"""
 
 
-def seats_source(con: Any) -> str:
-    """The seat table to read on ``con``: ``match_seats``, or one derived from the two-seat columns
-    of ``matches`` for a source that has no such table."""
+def seats_source(con: Any) -> tuple[str, str]:
+    """The seat table to read on ``con`` and the SQL of a match's seat count: ``match_seats`` and
+    ``matches.seats``, or, for a source without them, seats derived from the two-seat columns of
+    ``matches`` (two per match)."""
     if has_relation(con, "match_seats"):
-        return "match_seats"
-    return f"({wide_seats_sql(snapshots=None)})"
+        return "match_seats", "coalesce(seats, 2)"
+    return f"({wide_seats_sql(snapshots=None)})", "2"
+
+
+def _sums(classes: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """Games, half-win points and fair share (mean of 1/seats) of the seat classes per ``keys``."""
+    c = classes.assign(points=classes["points"] * classes["games"], share=classes["games"] / classes["seats"])
+    out = c.groupby(keys, sort=True, dropna=False)[["games", "points", "share"]].sum().reset_index()
+    out["expected"] = out.pop("share") / out["games"]
+    out["games"] = out["games"].astype("int64")
+    return out
 
 
 def _rates(df: pd.DataFrame, prefix: str, games: str, points: str) -> None:
@@ -326,10 +307,19 @@ def balance_report(
     """
     params = {"ruleset": ruleset}
     strength = float(min_games if prior_strength is None else prior_strength)
-    seats = seats_source(con)
+    seats, seat_count = seats_source(con)
 
     def query(sql: str, p: dict[str, Any] = params) -> pd.DataFrame:
-        return con.execute(sql.replace("{seats}", seats), p).df()
+        return con.execute(sql.replace("{seats}", seats).replace("{n}", seat_count), p).df()
+
+    classes = query(SEAT_CLASSES_SQL)
+    shared = classes["shared"].to_numpy(dtype=np.float64)
+    classes["points"] = np.where(shared > 0, 2.0 / np.where(shared > 0, shared, 1.0), 0.0)  # half wins per seat
+    by_ruleset = classes.groupby("ruleset").agg(seats=("games", "sum"), most_seats=("seats", "max"))
+    matches_of = (classes["games"] / classes["seats"]).groupby(classes["ruleset"]).sum().round()
+    seat_means = {str(r): float(matches_of[r]) / float(n) for r, n in by_ruleset["seats"].items() if n}
+    two_seats = bool((by_ruleset["most_seats"] <= 2).all())
+    draws = int(round(float((classes["games"] / classes["shared"])[classes["shared"] > 1].sum())))
 
     rulesets = [r for (r,) in con.execute(RULESETS_SQL, params).fetchall() if r is not None]
     if use_summary is None:
@@ -337,30 +327,29 @@ def balance_report(
     card_sql = CARD_SUMMARY_SQL if use_summary else CARD_SQL
     per_ruleset = [query(card_sql, {"ruleset": r}) for r in rulesets]
     raw = pd.concat(per_ruleset, ignore_index=True) if per_ruleset else query(CARD_SQL, {"ruleset": ""})
+    raw["seat_games"] = raw["ruleset"].map(by_ruleset["seats"]).fillna(0).astype("int64")
+    raw["ruleset_matches"] = raw["ruleset"].map(matches_of).fillna(0).astype("int64")
     cards = card_table(raw, min_games, shrink, strength)
 
-    by_ruleset = query(RULESET_SEATS_SQL)
-    seat_means = {str(r): float(m) / float(n) for r, m, n in zip(by_ruleset["ruleset"], by_ruleset["matches"],
-                                                                 by_ruleset["seats"]) if n}
-    two_seats = bool((by_ruleset["most_seats"] <= 2).all())
-
-    decks = query(DECK_SQL)
-    decks["play_rate"] = decks["games"] / decks["seat_games"]
+    with_deck = classes[classes["deck"].notna() & (classes["deck"] != "")]
+    decks = _sums(with_deck, ["ruleset", "deck"])
+    decks["play_rate"] = decks["games"] / decks.groupby("ruleset")["games"].transform("sum")
     decks["wins"] = decks["points"] / 2.0
     _rates(decks, "", "games", "points")
     decks["small_sample"] = decks["games"] < min_games
     decks["stands_out"] = _flag(decks["low"], decks["high"], decks["expected"], ~decks["small_sample"])
-    decks = decks.drop(columns=["points", "seat_games"])
+    decks = decks.drop(columns=["points"])
 
-    matchups = query(MATCHUP_SQL)
+    pairs = with_deck[(with_deck["seats"] == 2) & with_deck["opponent"].notna() & (with_deck["opponent"] != "")]
+    matchups = _sums(pairs, ["ruleset", "deck", "opponent"]).drop(columns=["expected"])
     matchups["wins"] = matchups["points"] / 2.0
     _rates(matchups, "", "games", "points")
     matchups["small_sample"] = matchups["games"] < min_games
     matchups = matchups.drop(columns=["points"])
 
-    order = query(TURN_ORDER_SQL)
+    order = _sums(classes[classes["position"].notna()], ["seats", "position"])
+    order["seats"], order["position"] = order["seats"].astype("int64"), order["position"].astype("int64")
     order["wins"] = order["points"] / 2.0
-    order["expected"] = 1.0 / order["seats"]
     _rates(order, "", "games", "points")
     order["small_sample"] = order["games"] < min_games
     order["stands_out"] = _flag(order["low"], order["high"], order["expected"], ~order["small_sample"])
@@ -397,7 +386,7 @@ def balance_report(
         toward = "0.5" if two_seats else "the ruleset's mean seat win rate"
         notes.append(f"Shrunk rates: beta-binomial toward {toward} with {strength:g} pseudo-games.")
     return BalanceReport(
-        ruleset=ruleset, min_games=min_games, shrink=shrink, matches=int(s["matches"]), draws=int(s["draws"]),
+        ruleset=ruleset, min_games=min_games, shrink=shrink, matches=int(s["matches"]), draws=draws,
         cards=cards, decks=decks, matchups=matchups, first_player=first, game_length=length,
         length_histogram=con.execute(LENGTH_SQL, params).df(), end_reasons=con.execute(END_SQL, params).df(),
         notes=notes, turn_order=order, seat_means=seat_means,

@@ -3,8 +3,8 @@
 Each (ruleset, card) is counted per *code*, a small number that packs the seat's result, whether the
 card was drawn (0 never, 1 later, 2 in the opening hand) and whether it was deployed:
 ``code = result * 6 + drawn_state * 2 + deployed``. The seat's result comes from ``match_seats``
-(the card event's seat label ``a``..``e`` is seat 1..5) and is its share of the win in half wins,
-kept a whole number:
+(the card event's seat label ``a``..``e`` is seat 1..5; the match's ``winner`` tells a sole winner
+without counting places) and is its share of the win in half wins, kept a whole number:
 
 * ``2``: the seat alone in first place (a win, 2 half wins);
 * ``1``: first place shared by two seats (a two-seat draw: half a win, 1 half win);
@@ -36,8 +36,10 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The code of one card_events row ``e`` joined to its seat's result ``s.result``.
-CODE_SQL = """(s.result * 6
+#: The code of one card_events row ``e`` joined to its seat ``s``, its match ``m`` (with the seat
+#: count ``n`` and ``winner``) and, for a first place shared by more than two seats, its size ``t.k``.
+CODE_SQL = """((CASE WHEN s.place = 1 THEN CASE WHEN m.winner <> 'draw' THEN 2 WHEN m.n = 2 THEN 1 ELSE t.k END
+               ELSE 0 END) * 6
          + CASE WHEN e.drawn_turn = 0 OR e.in_opening_hand THEN 2 WHEN e.drawn_turn IS NULL THEN 0 ELSE 1 END * 2
          + CASE WHEN e.deployed_turn IS NULL THEN 0 ELSE 1 END)::UTINYINT"""
 
@@ -45,23 +47,24 @@ CODE_SQL = """(s.result * 6
 HALF_WINS_SQL = "CASE {r} WHEN 0 THEN 0.0 WHEN 1 THEN 1.0 WHEN 2 THEN 2.0 ELSE 2.0 / {r} END"
 
 
-def seat_results_sql(seats: str = "match_seats") -> str:
-    """``(match_id, seat, label, place, result)`` per row of the seat table expression ``seats``."""
-    return f"""SELECT match_id, seat, chr(96 + seat) AS label, place,
-        (CASE WHEN place = 1 THEN CASE firsts WHEN 1 THEN 2 WHEN 2 THEN 1 ELSE firsts END ELSE 0 END)::UTINYINT
-            AS result
-    FROM (SELECT match_id, seat, place, count(*) FILTER (WHERE place = 1) OVER (PARTITION BY match_id) AS firsts
-          FROM {seats})"""
+def ties_sql(seats: str = "match_seats", matches: str = "m") -> str:
+    """``(match_id, k)``: the seats sharing first place, for the drawn matches of more than two seats
+    in ``matches`` (a sole winner is told by ``winner``, a two-seat draw is two seats)."""
+    return f"""SELECT match_id, count(*) AS k FROM {seats} WHERE place = 1
+        AND match_id IN (SELECT match_id FROM {matches} WHERE winner = 'draw' AND n > 2) GROUP BY match_id"""
 
 
-def coded_sql(where: str = "", seats: str = "match_seats") -> str:
+def coded_sql(where: str = "", seats: str = "match_seats", seat_count: str = "coalesce(seats, 2)") -> str:
     """``(ruleset, card, code, n)`` counted from the raw tables; ``where`` filters the matches;
-    ``seats`` is the seat table (or a derived one, for a source older than ``match_seats``)."""
+    ``seats`` is the seat table (or a derived one, for a source older than ``match_seats``) and
+    ``seat_count`` the SQL of a match's number of seats."""
     return f"""
+    WITH m AS (SELECT match_id, ruleset, winner, {seat_count} AS n FROM matches {where}),
+    t AS ({ties_sql(seats)})
     SELECT m.ruleset, e.card, {CODE_SQL} AS code, count(*)::BIGINT AS n
-    FROM card_events e
-    JOIN (SELECT match_id, ruleset FROM matches {where}) m ON m.match_id = e.match_id
-    JOIN ({seat_results_sql(seats)}) s ON s.match_id = e.match_id AND s.label = e.seat
+    FROM card_events e JOIN m ON m.match_id = e.match_id
+    JOIN {seats} s ON s.match_id = e.match_id AND s.seat = strpos('abcde', e.seat)
+    LEFT JOIN t ON t.match_id = e.match_id
     GROUP BY ALL"""
 
 
