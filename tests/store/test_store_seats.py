@@ -309,3 +309,30 @@ def test_the_balance_report_of_a_three_to_four_seat_game(store: Path, tmp_path: 
     assert balance_report(src, ruleset="fw").seat_mean == 0.5
     fw = everything.turn_order[everything.turn_order["seats"] == 2]
     assert fw["games"].sum() == 2 * (12 + 1)
+
+
+def test_a_store_older_than_seat_rows_reads_and_exports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fwlab.cli import main
+    from fwlab.store import migrations as mig
+
+    path = tmp_path / "v2.duckdb"
+    with monkeypatch.context() as m:
+        m.setattr(mig, "MIGRATIONS", mig.MIGRATIONS[:2])
+        con = connect(path)
+        con.execute("""INSERT INTO matches (match_id, played_at, ruleset, mode, player_a, player_b, first, winner, turns)
+            VALUES ('o1', '2026-01-01', 'fw', 'pvp', 'Ada', 'Vex', 'a', 'b', 5),
+                   ('o2', '2026-01-02', 'fw', 'pvp', 'Vex', 'Bo', 'b', 'draw', 9)""")
+        con.close()
+    src = open_source(db=path)  # read-only: the store stays at version 2, its seats are derived
+    assert table(src, "match_seats") == [("o1", 1, "Ada", None, 2, None), ("o1", 2, "Vex", None, 1, None),
+                                         ("o2", 1, "Vex", None, 1, None), ("o2", 2, "Bo", None, 1, None)]
+    assert [r[-1] for r in table(src, "matches")] == [2, 2]
+    report = balance_report(src, min_games=1)
+    assert (report.matches, report.draws, report.first_player["wins"]) == (2, 1, 0.5)
+    src.close()
+    assert list(recent_matches(duckdb.connect(str(path), read_only=True), player="Bo")["match_id"]) == ["o2"]
+    assert main(["export", "--out", str(tmp_path / "x"), "--partition-by", "none", "--db", str(path)]) == 0
+    con = duckdb.connect(str(path), read_only=True)
+    assert mig.current_version(con) == mig.LATEST  # upgraded first, then exported
+    con.close()
+    assert table(open_source(parquet=tmp_path / "x"), "match_seats")[0] == ("o1", 1, "Ada", None, 2, None)
