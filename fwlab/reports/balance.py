@@ -317,7 +317,8 @@ def balance_report(
     classes["points"] = np.where(shared > 0, 2.0 / np.where(shared > 0, shared, 1.0), 0.0)  # half wins per seat
     by_ruleset = classes.groupby("ruleset").agg(seats=("games", "sum"), most_seats=("seats", "max"))
     matches_of = (classes["games"] / classes["seats"]).groupby(classes["ruleset"]).sum().round()
-    seat_means = {str(r): float(matches_of[r]) / float(n) for r, n in by_ruleset["seats"].items() if n}
+    seat_means = {str(r): float(m) / float(n) for r, m, n in zip(by_ruleset.index, matches_of.reindex(by_ruleset.index),
+                                                                 by_ruleset["seats"]) if n}
     two_seats = bool((by_ruleset["most_seats"] <= 2).all())
     draws = int(round(float((classes["games"] / classes["shared"])[classes["shared"] > 1].sum())))
 
