@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
@@ -38,7 +39,7 @@ def _fallback_note(ruleset: str) -> None:
         st.caption(note.removeprefix("fwlab: note: ").capitalize())
 
 
-def run_seats(setups: list[Deck | None], ruleset: str, bots: list[str], n: int, seed: int) -> dict[str, Any]:
+def run_seats(setups: Sequence[Deck | None], ruleset: str, bots: list[str], n: int, seed: int) -> dict[str, Any]:
     """Any number of seats (a deck each, or None for a game whose seats share a deck), with a progress bar."""
     _fallback_note(ruleset)
     bar_ = st.progress(0.0, text=f"Playing {n} games…")
