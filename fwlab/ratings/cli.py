@@ -2,6 +2,10 @@
 
     fwlab elo [--db PATH] [--system fw|elo|openskill] [--json] [--top N] [--write]
     fwlab elo replay FILE [--system fw|elo|openskill] [--json]
+
+A match-log file is wide (``player_a, player_b, winner``) or has one row per seat (``seat, player,
+place``). ``fw`` and ``elo`` rate two-seat games: on a store they leave the matches of more seats
+out (the table says how many); given a file holding such a match, ``replay`` refuses (status 2).
 """
 
 from __future__ import annotations
@@ -37,7 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_leaderboard)
     actions = p.add_subparsers(dest="elo_action", metavar="ACTION")
     r = actions.add_parser("replay", help="rate a match-log file (CSV, Parquet or JSON Lines); no store is touched")
-    r.add_argument("file", type=Path, help="match log with the matches columns")
+    r.add_argument(
+        "file", type=Path, help="match log: the matches columns, or one row per seat (seat, player, place)"
+    )
     r.add_argument("--system", choices=SYSTEMS, default="fw", dest="replay_system")
     r.add_argument("--json", action="store_true", dest="replay_json", help='print {"ratings": {player: rating}}')
     r.set_defaults(func=run_replay)
@@ -88,7 +94,7 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         con = open_source(db=db)
         try:
             con.execute("SET enable_progress_bar = false")  # it would print into --json output
-            run = rate(read_matches(con), args.system, limit=args.limit)
+            run = rate(read_matches(con), args.system, limit=args.limit, skip_multi_seat=True)
         finally:
             con.close()
     except (ValueError, StoreError, duckdb.Error) as exc:
@@ -99,6 +105,9 @@ def run_leaderboard(args: argparse.Namespace) -> int:
     else:
         _print_table(records, run.system)
         print(f"{run.rated} rated games (4 turns or more)" + (f", first {args.limit} only" if args.limit else ""))
+        if run.skipped:
+            print(f"{run.skipped} matches of more than two seats left out: {run.system} rates 2-seat games "
+                  "(--system openskill rates them all)")
     return 0
 
 

@@ -1,4 +1,23 @@
-"""``rate()``: a rating history and a leaderboard from a match log; ``write_history()`` into the store."""
+"""``rate()``: a rating history and a leaderboard from a match log; ``write_history()`` into the store.
+
+A match log is wide (two seats: ``player_a``, ``player_b``, ``winner``) or long (one row per seat:
+``seat``, ``player``, ``place``), see :mod:`fwlab.ratings.games`; a two-seat game rates the same
+either way.
+
+**Games of more than two seats.** ``openskill`` rates every game from its places. ``fw`` (the
+game's own Elo rule) and ``elo`` (logistic) are defined for two players, so:
+
+- ``rate(log, "fw")`` on a log that holds a game of three or more seats raises ``ValueError``
+  naming the first such match (in rating order) and pointing to ``--system openskill``
+  (``fwlab elo replay FILE`` exits with status 2);
+- reading a **store** (``fwlab elo``, ``fwlab elo --write``, :func:`write_history`), which may mix
+  rulesets, they rate the two-seat matches only (``rate(..., skip_multi_seat=True)``): the other
+  matches and the players who only played those are left out, and ``RatingRun.skipped`` counts
+  the matches left out. ``openskill`` rates them all.
+
+Leaderboard counts for any number of seats: a win is first place alone, a draw a shared first
+place, a loss any other place (for two seats: the usual win, draw, loss).
+"""
 
 from __future__ import annotations
 
@@ -11,9 +30,11 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from .games import A_WON, B_WON, DRAW, RatedGames, rated_games
-from .systems import LOOPS, START, SYSTEMS
+from .games import RatedGames, long_from_wide, rated_games
+from .systems import LOOPS, START, SYSTEMS, TWO_SEAT
 
 HISTORY_COLUMNS = ["system", "match_id", "played_at", "game_no", "player", "rating_before", "rating_after"]
 
@@ -22,9 +43,10 @@ HISTORY_COLUMNS = ["system", "match_id", "played_at", "game_no", "player", "rati
 class RatingRun:
     """One system's ratings over a match log.
 
-    ``history``: two rows per rated game (seat A's player, then seat B's), with the player's own
-    1-based count of rated games in ``game_no``. ``leaderboard``: every player of the log, best
-    first, with rated games, wins, losses and draws (a player with no rated game keeps the start).
+    ``history``: one row per seat of each rated game (seat order: seat A's player, then seat B's,
+    ...), with the player's own 1-based count of rated games in ``game_no``. ``leaderboard``:
+    every player of the log, best first, with rated games, wins, losses and draws (a player with
+    no rated game keeps the start).
     """
 
     system: str
@@ -32,6 +54,7 @@ class RatingRun:
     leaderboard: pd.DataFrame
     rated: int  #: games that changed (or could change) ratings
     limit: int | None = None
+    skipped: int = 0  #: matches of more than two seats left out (two-seat systems, skip_multi_seat)
 
     def ratings(self) -> dict[str, float]:
         """Final rating per player."""
@@ -66,10 +89,12 @@ def _replay_changes(
 
 def _leaderboard(games: RatedGames, final: np.ndarray) -> pd.DataFrame:
     n = len(games.players)
-    a, b, out = games.a, games.b, games.outcome
-    wins = np.bincount(a[out == A_WON], minlength=n) + np.bincount(b[out == B_WON], minlength=n)
-    losses = np.bincount(a[out == B_WON], minlength=n) + np.bincount(b[out == A_WON], minlength=n)
-    draws = np.bincount(a[out == DRAW], minlength=n) + np.bincount(b[out == DRAW], minlength=n)
+    player, first = games.player, games.place == 1
+    game = np.repeat(np.arange(len(games), dtype=np.int64), games.seats)
+    shared = np.bincount(game[first], minlength=len(games))[game] > 1  # first place held by several
+    wins = np.bincount(player[first & ~shared], minlength=n)
+    draws = np.bincount(player[first & shared], minlength=n)
+    losses = np.bincount(player[~first], minlength=n)
     board = pd.DataFrame(
         {
             "player": games.players,
@@ -97,15 +122,22 @@ def _gc_paused() -> Iterator[None]:
 
 
 def rate(
-    matches: Any, system: str = "fw", limit: int | None = None, initial: Mapping[str, float] | None = None
+    matches: Any,
+    system: str = "fw",
+    limit: int | None = None,
+    initial: Mapping[str, float] | None = None,
+    skip_multi_seat: bool = False,
 ) -> RatingRun:
-    """Rate a match log (DataFrame, Arrow table or DuckDB relation with the ``matches`` columns).
+    """Rate a match log (DataFrame, Arrow table or DuckDB relation; wide ``matches`` columns or one
+    row per seat, see :mod:`fwlab.ratings.games`).
 
     ``system``: ``fw`` (the game's rule), ``elo`` (logistic, K=32) or ``openskill`` (Plackett-Luce
-    ordinal). All three rate the same games: those with at least 4 turns. ``limit`` rates only the
-    first ``limit`` rated games (useful for the slow OpenSkill library on large logs). ``initial``
-    gives some players a starting rating other than the system's start (e.g. carried over from an
-    earlier season; not for openskill).
+    ordinal). All three rate the same games: those with at least 4 turns. ``fw`` and ``elo`` rate
+    two-seat games: a log with a game of more seats raises ``ValueError``, unless
+    ``skip_multi_seat`` leaves such matches out (what the store readers do; openskill ignores it).
+    ``limit`` rates only the first ``limit`` rated games (useful for the slow OpenSkill library on
+    large logs). ``initial`` gives some players a starting rating other than the system's start
+    (e.g. carried over from an earlier season; not for openskill).
 
     >>> log = pd.DataFrame({"match_id": ["m1", "m2"], "played_at": pd.to_datetime(["2024-01-01", "2024-01-02"]),
     ...     "player_a": ["ann", "ann"], "player_b": ["bob", "bob"], "winner": ["a", "b"], "turns": [9, 9]})
@@ -117,16 +149,22 @@ def rate(
     if system not in LOOPS:
         raise ValueError(f"unknown rating system {system!r}; expected one of {', '.join(SYSTEMS)}")
     with _gc_paused():
-        return _rate(matches, system, limit, initial)
+        return _rate(matches, system, limit, initial, skip_multi_seat)
 
 
-def _rate(matches: Any, system: str, limit: int | None, initial: Mapping[str, float] | None) -> RatingRun:
-    games = rated_games(matches)
+def _rate(
+    matches: Any, system: str, limit: int | None, initial: Mapping[str, float] | None, skip_multi_seat: bool
+) -> RatingRun:
+    two_seat = system in TWO_SEAT
+    games = rated_games(matches, drop_multi_seat=two_seat and skip_multi_seat)
+    if two_seat and games.first_multi_seat is not None and not skip_multi_seat:
+        match_id, n_seats = games.first_multi_seat
+        raise ValueError(
+            f"match {match_id!r} has {n_seats} seats, but {system} rates 2-seat games only "
+            f"({games.multi_seat} such match(es) in the log); use --system openskill"
+        )
     if limit is not None and limit < len(games):
-        games = RatedGames(
-            games.match_id[:limit], games.played_at[:limit], games.a[:limit], games.b[:limit],
-            games.outcome[:limit], games.players,
-        )  # fmt: skip
+        games = games.head(limit)
     start = np.full(len(games.players), START[system])
     if initial:
         index = {p: i for i, p in enumerate(games.players)}
@@ -134,20 +172,16 @@ def _rate(matches: Any, system: str, limit: int | None, initial: Mapping[str, fl
             if player in index:
                 start[index[player]] = value
     trace = LOOPS[system](games, start.tolist() if initial else None)
-    n = len(games)
-    seats = np.empty(2 * n, dtype=np.int64)
-    seats[0::2] = games.a
-    seats[1::2] = games.b
-    changes = np.empty(2 * n, dtype=np.float64)
-    changes[0::2] = trace.change_a
-    changes[1::2] = trace.change_b
-    before, after, game_no = _replay_changes(seats, changes, start)
+    seats = games.player
+    before, after, game_no = _replay_changes(seats, trace.change, start)
     players = np.asarray(games.players, dtype=object)
+    rows = len(seats)
+    per_game: int | np.ndarray = 2 if rows == 2 * len(games) else games.seats
     history = pd.DataFrame(
         {
-            "system": pd.Categorical.from_codes(np.zeros(2 * n, dtype=np.int8), categories=pd.Index([system])),
-            "match_id": pd.Series(np.repeat(games.match_id, 2), dtype=object),
-            "played_at": np.repeat(games.played_at, 2),
+            "system": pd.Categorical.from_codes(np.zeros(rows, dtype=np.int8), categories=pd.Index([system])),
+            "match_id": pd.Series(np.repeat(games.match_id, per_game), dtype=object),
+            "played_at": np.repeat(games.played_at, per_game),
             "game_no": game_no,
             "player": pd.Series(players[seats], dtype=object),
             "rating_before": before,
@@ -155,15 +189,85 @@ def _rate(matches: Any, system: str, limit: int | None, initial: Mapping[str, fl
         },
         columns=HISTORY_COLUMNS,
     )
-    return RatingRun(system, history, _leaderboard(games, trace.final), rated=n, limit=limit)
+    board = _leaderboard(games, trace.final)
+    return RatingRun(system, history, board, rated=len(games), limit=limit, skipped=games.skipped)
+
+
+WIDE_SQL = "SELECT match_id, played_at, player_a, player_b, winner, turns FROM matches"
+ORDER_SQL = " ORDER BY played_at NULLS LAST, match_id"
+#: Every match of a store whose matches all have two seats, in the wide shape (the fast path of
+#: :func:`rate`): players and places from match_seats, a match without seat rows from its own wide
+#: columns. Places that do not fit two seats come out as a winner that names them (refused by rate).
+PAIRS_SQL = """SELECT m.match_id, m.played_at,
+    coalesce(s1.player, m.player_a) AS player_a, coalesce(s2.player, m.player_b) AS player_b,
+    CASE WHEN s1.match_id IS NULL AND s2.match_id IS NULL THEN m.winner
+         WHEN s1.place = 1 AND s2.place = 2 THEN 'a' WHEN s1.place = 2 AND s2.place = 1 THEN 'b'
+         WHEN s1.place = 1 AND s2.place = 1 THEN 'draw'
+         ELSE 'places ' || coalesce(s1.place::VARCHAR, '-') || ', ' || coalesce(s2.place::VARCHAR, '-')
+    END AS winner,
+    m.turns
+FROM matches m
+LEFT JOIN match_seats s1 ON s1.match_id = m.match_id AND s1.seat = 1
+LEFT JOIN match_seats s2 ON s2.match_id = m.match_id AND s2.seat = 2
+ORDER BY m.played_at NULLS LAST, m.match_id"""
+SEATS_SQL = (
+    "SELECT m.match_id, m.played_at, s.seat, s.player, s.place, m.turns "
+    "FROM matches m JOIN match_seats s ON s.match_id = m.match_id "
+    "ORDER BY m.played_at NULLS LAST, m.match_id, s.seat"
+)
+
+
+def _has_relation(con: Any, name: str) -> bool:
+    """Whether a table or view ``name`` can be queried on ``con`` (the result is fetched, so the
+    connection is free for the next query)."""
+    import duckdb
+
+    try:
+        con.execute(f"SELECT 1 FROM {name} LIMIT 0").fetchall()
+    except duckdb.Error:
+        return False
+    return True
+
+
+def _arrow_table(con: Any, sql: str) -> pa.Table:
+    """A query's rows as Arrow (several times faster than ``.df()`` for text columns)."""
+    rel = con.sql(sql)
+    return rel.to_arrow_table() if hasattr(rel, "to_arrow_table") else rel.fetch_arrow_table()
+
+
+def _matches_in(seats: pa.Table) -> int:
+    """Distinct matches among seat-rows sorted by match (each match's rows are contiguous)."""
+    if seats.num_rows == 0:
+        return 0
+    ids = seats.column("match_id").combine_chunks()
+    return 1 + int(pc.sum(pc.not_equal(ids[1:], ids[:-1])).as_py() or 0)
 
 
 def read_matches(con: Any) -> pd.DataFrame:
-    """The ``matches`` columns rating needs, already in rating order, from a DuckDB connection."""
-    return con.execute(
-        "SELECT match_id, played_at, player_a, player_b, winner, turns FROM matches "
-        "ORDER BY played_at NULLS LAST, match_id"
-    ).df()
+    """The match log rating needs, already in rating order, from a DuckDB connection (a store or
+    :func:`fwlab.store.open_source`).
+
+    Players and places come from ``match_seats`` joined to ``matches``; a match with no seat rows
+    (written by a tool that fills ``matches`` only) gets its two seats from ``player_a``,
+    ``player_b`` and ``winner``. When no match has more than two seats the log has the wide shape
+    (``match_id, played_at, player_a, player_b, winner, turns``: the fast path of :func:`rate`),
+    otherwise one row per seat (``match_id, played_at, seat, player, place, turns``). A source
+    without ``match_seats`` (an older export) gives the wide ``matches`` columns.
+    """
+    if not _has_relation(con, "match_seats"):
+        return _arrow_table(con, WIDE_SQL + ORDER_SQL).to_pandas()
+    [(more,)] = con.execute("SELECT count(*) FROM match_seats WHERE seat > 2").fetchall()
+    if not more:
+        return _arrow_table(con, PAIRS_SQL).to_pandas()
+    seats = _arrow_table(con, SEATS_SQL)
+    [(count,)] = con.execute("SELECT count(*) FROM matches").fetchall()  # fetchall: frees the connection
+    if _matches_in(seats) == int(count):
+        return seats.to_pandas()
+    seatless = _arrow_table(
+        con, WIDE_SQL + " m WHERE NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.match_id)" + ORDER_SQL
+    ).to_pandas()
+    both = pd.concat([seats.to_pandas(), long_from_wide(seatless)], ignore_index=True)
+    return both.sort_values(["played_at", "match_id", "seat"], kind="stable", na_position="last", ignore_index=True)
 
 
 def write_history(
@@ -171,7 +275,8 @@ def write_history(
 ) -> dict[str, int]:
     """Recompute ``rating_history`` for ``systems`` in the store, in one transaction.
 
-    The rows of the named systems are replaced; a failure leaves the table as it was.
+    The rows of the named systems are replaced; a failure leaves the table as it was. ``fw`` and
+    ``elo`` rate the store's two-seat matches (``skip_multi_seat``), ``openskill`` every match.
     Returns the number of history rows written per system.
     """
     from fwlab.store import connect
@@ -184,7 +289,10 @@ def write_history(
     try:
         con.execute("SET enable_progress_bar = false")  # a library call should not draw on the terminal
         matches = read_matches(con)
-        runs = [rate(matches, s, limit=openskill_limit if s == "openskill" else None) for s in systems]
+        runs = [
+            rate(matches, s, limit=openskill_limit if s == "openskill" else None, skip_multi_seat=True)
+            for s in systems
+        ]
         con.execute("BEGIN TRANSACTION")
         try:
             for run in runs:
