@@ -84,7 +84,7 @@ def wide_seats_sql(matches: str = "matches", snapshots: str | None = "turn_snaps
 def has_relation(con: object, name: str) -> bool:
     """Whether a table or view ``name`` can be queried on ``con`` (any DuckDB connection)."""
     try:
-        con.execute(f"SELECT 1 FROM {name} LIMIT 0")  # type: ignore[attr-defined]
+        con.execute(f"SELECT 1 FROM {name} LIMIT 0").fetchall()  # type: ignore[attr-defined]
     except duckdb.Error:
         return False
     return True

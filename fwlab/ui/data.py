@@ -189,11 +189,12 @@ def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int]:
     """(history, leaderboard, rated games) of one system over the whole store, via fwlab.ratings.
 
     The history comes from the store's ``rating_history`` when it holds that system, else from
-    replaying the match log with :func:`fwlab.ratings.rate` (the same numbers ``fwlab elo`` prints).
+    replaying the match log with :func:`fwlab.ratings.rate` (the same numbers ``fwlab elo`` prints;
+    ``fw`` and ``elo`` rate the 2-seat matches only, OpenSkill every seat count).
     """
     from ..ratings import rate, read_matches
 
-    run = rate(read_matches(cursor(db)), system)
+    run = rate(read_matches(cursor(db)), system, skip_multi_seat=True)
     history = run.history
     if system in stored_history_systems(db):
         history = cursor(db).execute(
