@@ -12,7 +12,7 @@ that start, play out, summarise and replay one of its games.
 >>> engine_for("fr")
 Traceback (most recent call last):
 ...
-ValueError: no rules engine for ruleset 'fr' yet; games are simulated for fw, fw-epic, bg
+ValueError: no rules engine for ruleset 'fr' yet; games are simulated for fw, fw-epic, bg...
 >>> bots_for("fw")
 ('random', 'heuristic', 'lookahead')
 """
