@@ -23,13 +23,17 @@ from typing import Any, Protocol
 
 from .action import Action
 
-__all__ = ["Action", "GameRecord", "GameState", "IllegalAction", "Outcome", "places_from_scores"]
+__all__ = ["Action", "GameRecord", "GameState", "IllegalAction", "Outcome", "TooFewDice", "places_from_scores"]
 
 _LABELS = "abcde"
 
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why."""
+
+
+class TooFewDice(ValueError):
+    """The game needs another die and the die results given to it (``--dice``) have run out."""
 
 
 def places_from_scores(scores: Sequence[float]) -> tuple[int, ...]:

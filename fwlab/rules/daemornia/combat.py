@@ -142,9 +142,12 @@ def do_assign(g: Game, act: Action) -> None:
 def _strike(g: Game, striker: Unit, target: Unit, pending: dict[int, int], bonus: int, lit2: bool) -> None:
     if striker.att <= 0:  # FW-HIT-3: Att 0 never strikes
         return
-    r = int(g.rng.random() * 6) + 1
-    if g.recording:
-        g.record.dice.append(r)
+    if g.forced_dice is None:
+        r = int(g.rng.random() * 6) + 1
+        if g.recording:
+            g.record.dice.append(r)
+    else:
+        r = g.roll()  # the dice given in order (positions)
     if r == 1 or (lit2 and r == 2):
         return
     if r != 6:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Action, GameRecord, IllegalAction, Outcome
+from ..core import Action, GameRecord, IllegalAction, Outcome, TooFewDice
 from . import combat, effects
 from .cards import ATTACHMENT, EVENT, SCENARIO, CardDef
 from .config import RulesConfig, config_for
@@ -52,6 +52,7 @@ class Game:
         self.cfg = cfg
         self.seed = seed
         self.num_seats = 2
+        self.forced_dice: list[int] | None = None  # die results given in order (positions: --dice), else rolled
         if decks is None:  # an empty shell that clone() fills in
             return
         self.rng = random.Random(seed)
@@ -146,6 +147,8 @@ class Game:
         else:
             c.rng = random.Random()
             c.rng.setstate(self.rng.getstate())
+            if self.forced_dice is not None:
+                c.forced_dice = list(self.forced_dice)
         units = {iid: u.copy() for iid, u in self.units.items()}
         c.units = units
         c.unit_at = [None] * len(self.unit_at)
@@ -185,8 +188,15 @@ class Game:
         self.unit_at[iid] = None
 
     def roll(self) -> int:
-        """One D6 from the game's generator (every die is recorded)."""
-        r = int(self.rng.random() * 6) + 1
+        """One D6 from the game's generator, or the next of :attr:`forced_dice` when dice were given
+        (:class:`TooFewDice` when they have run out); every die is recorded."""
+        fd = self.forced_dice
+        if fd is not None:
+            if not fd:
+                raise TooFewDice("too few dice given: the game needs another die")
+            r = fd.pop(0)
+        else:
+            r = int(self.rng.random() * 6) + 1
         if self.recording:
             self.record.dice.append(r)
         return r
