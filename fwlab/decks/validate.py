@@ -9,14 +9,21 @@ fw        at least 40                  at most 4         1 of each Special
 fw-epic   at least 40                  at most 4         1 of each Special
 bg        exactly 40                   at most 5         1 of each Special
 fr        at least 40                  at most 3         -
-eredan    3 characters + 20 cards      at most 3         one guild + Mercenaries; unique at most 1;
-                                                         evolutions of a base share its limits
+eredan    3 characters + 20 cards      at most 3         one guild + Mercenaries (a deck with a
+                                                         Golem may hold items of any guild);
+                                                         unique at most 1; evolutions of a base
+                                                         share its limits
 conquest  not a player deck (one shared deck, players do not build decks)
 ========  ===========================  ================  =======================================
 
-Eredan, fwlab's reading where the text is silent: the three characters are three different
-characters (DECK-CHARACTERS). A card reserved for some classes (``classes`` on the card) is not
-checked against the characters: the text limits who may play it, not the deck.
+Eredan, by RULINGS.md: the three characters of a deck are different cards (ER-DECK-2,
+DECK-CHARACTERS), and Golems may carry items of another guild, so a deck with a Golem character
+(``race = "Golem"``, of any guild or a Mercenary) may hold items of any guild (ER-DECK-4); every
+other card of another guild, and such an item in a deck without a Golem, is a DECK-GUILD problem.
+That an off-guild item is *played* only on a Golem is a rule of play for the Eredan engine: a
+decklist does not say which character an item goes on. A card reserved for some classes
+(``classes`` on the card) is not checked against the characters either: the text limits who may
+play it, not the deck. The rule IDs (ER-DECK-1 …) are listed in ``docs/decklists.md``.
 
 >>> from fwlab.decks.decklist import parse_decklist
 >>> deck = parse_decklist("ruleset: bg\\n6 Nominod\\n")
@@ -36,6 +43,8 @@ from ..catalog import Catalog, load_catalog
 from .decklist import Deck
 
 MERCENARY = "Mercenary"
+#: The Eredan race whose characters may carry items of another guild (ER-DECK-4).
+GOLEM = "Golem"
 
 
 @dataclass(frozen=True)
@@ -137,8 +146,11 @@ def _eredan(found: dict[str, tuple[Any, int]], lim: Limits) -> list[Problem]:
                                                               f"deck already has {guilds[0]} characters; guilds "
                                                               "cannot be combined (Mercenaries can)."))
     deck_guild = guilds[0] if guilds else None
+    golem = any(c.fields.get("race") == GOLEM for c, _ in characters)
     for c, _ in others:
         g = c.fields.get("guild")
+        if golem and c.type == "item":
+            continue  # ER-DECK-4: a Golem may carry another guild's items (played only on a Golem)
         if g and g != MERCENARY and g != deck_guild:
             whose = _a(f"{deck_guild} deck") if deck_guild else "a deck of Mercenaries only"
             problems.append(Problem("DECK-GUILD", c.name, f"{c.name} is {_a(g)} card and cannot be put in {whose}."))
