@@ -5,7 +5,8 @@
 3
 """
 
-from .loader import load_catalog, load_family, parse_catalog_text
+from .loader import load_catalog, load_catalog_from, load_family, parse_catalog_text
 from .model import Card, Catalog, CatalogError
 
-__all__ = ["Card", "Catalog", "CatalogError", "load_catalog", "load_family", "parse_catalog_text"]
+__all__ = ["Card", "Catalog", "CatalogError", "load_catalog", "load_catalog_from", "load_family",
+           "parse_catalog_text"]

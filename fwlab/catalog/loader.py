@@ -158,6 +158,29 @@ def load_family(family: str, root: Path | None = None) -> Catalog:
     files = sorted(folder.glob("*.toml"))
     if not files:
         raise CatalogError(f"no catalog files (*.toml) for {family}", file=str(folder))
+    return _load_files(family, files)
+
+
+def load_catalog_from(path: str | Path, family: str) -> Catalog:
+    """A ``family`` catalog read from ``path``: one catalog file, a folder of them, or a catalogs
+    root that holds ``<family>/`` (like ``data/catalogs``). Not cached."""
+    p = Path(path)
+    if family not in FAMILIES:
+        raise CatalogError(f"unknown catalog family {family!r}; expected one of {', '.join(FAMILIES)}")
+    if p.is_dir() and (p / family).is_dir():
+        return load_family(family, p)
+    if p.is_file():
+        files = [p]
+    elif p.is_dir():
+        files = sorted(p.glob("*.toml"))
+        if not files:
+            raise CatalogError("no catalog files (*.toml) in this folder", file=str(p))
+    else:
+        raise CatalogError("no such catalog file or folder", file=str(p))
+    return _load_files(family, files)
+
+
+def _load_files(family: str, files: list[Path]) -> Catalog:
     cards: dict[str, Card] = {}
     errors: list[CatalogError] = []
     for path in files:

@@ -23,7 +23,8 @@ from typing import Any, Protocol
 
 from .action import Action
 
-__all__ = ["Action", "GameRecord", "GameState", "IllegalAction", "Outcome", "TooFewDice", "places_from_scores"]
+__all__ = ["Action", "GameRecord", "GameState", "IllegalAction", "Outcome", "PositionError", "TooFewDice",
+           "places_from_scores"]
 
 _LABELS = "abcde"
 
@@ -34,6 +35,15 @@ class IllegalAction(ValueError):
 
 class TooFewDice(ValueError):
     """The game needs another die and the die results given to it (``--dice``) have run out."""
+
+
+class PositionError(ValueError):
+    """A position (docs/positions.md) that cannot be set up; ``field`` says where, as a path into the
+    position's JSON (``seats[0].in_play[1].damage``), and the message why."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field, self.reason = field, reason
+        super().__init__(f"{field}: {reason}" if field else reason)
 
 
 def places_from_scores(scores: Sequence[float]) -> tuple[int, ...]:

@@ -20,15 +20,15 @@ ValueError: no rules engine for ruleset 'fr' yet; games are simulated for fw, fw
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..rulesets import ENGINE_INFO, REGISTRY, info
-from .core import Action, GameRecord
+from .core import Action, GameRecord, PositionError
 
 __all__ = ["Bot", "Engine", "GameSummary", "bots_for", "engine_for", "engine_rulesets",
-           "make_bot", "engines_table"]
+           "load_position", "make_bot", "engines_table", "position_of"]
 
 
 class Bot(Protocol):
@@ -68,6 +68,11 @@ class Engine:
     ``bots`` maps a bot name to the dotted path of its class (imported when first made); ``random``
     is added for every engine. Which modules its compiled build holds is data in
     :data:`fwlab.rulesets.ENGINE_INFO` (read before any engine is imported).
+
+    Positions as text (docs/positions.md), optional (None: the engine has no positions yet):
+    ``load_position(data, catalog, *, dice=None)`` sets a game up from a position's JSON (``dice``:
+    die results to use in order, then :class:`~fwlab.rules.core.TooFewDice`), raising
+    :class:`~fwlab.rules.core.PositionError` naming the field; ``position_of(game)`` prints one.
     """
 
     name: str
@@ -80,6 +85,14 @@ class Engine:
     play_out: Callable[[Any, Sequence[Bot]], None]
     summary: Callable[[Any], GameSummary]
     replay: Callable[[GameRecord, Any], Any]
+    load_position: Callable[..., Any] | None = None
+    position_of: Callable[[Any], dict[str, Any]] | None = None
+
+    def positions(self) -> tuple[Callable[..., Any], Callable[[Any], dict[str, Any]]]:
+        """This engine's (``load_position``, ``position_of``), or a clear error when it has none yet."""
+        if self.load_position is None or self.position_of is None:
+            raise ValueError(f"the {self.name} engine ({', '.join(self.rulesets)}) has no positions as text yet")
+        return self.load_position, self.position_of
 
     def bot_names(self) -> tuple[str, ...]:
         return ("random", *[b for b in self.bots if b != "random"])
@@ -118,6 +131,31 @@ def engine_for(ruleset: str) -> Engine:
             raise TypeError(f"{module}.ENGINE is not an Engine")
         _LOADED[r.engine] = eng
     return eng
+
+
+def load_position(data: Mapping[str, Any], catalog: Any = None, *, dice: Sequence[int] | None = None) -> Any:
+    """A game set up from a position (docs/positions.md) by its ruleset's engine, over ``catalog``
+    (default: the ruleset's own); ``dice``: die results to use in order instead of rolling."""
+    if not isinstance(data, Mapping):
+        raise PositionError("", f"a position is a JSON object, not {type(data).__name__}")
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str):
+        raise PositionError("ruleset", "is missing" if ruleset is None else f"must be a ruleset name, not {ruleset!r}")
+    try:
+        load, _ = engine_for(ruleset).positions()
+    except ValueError as exc:
+        raise PositionError("ruleset", str(exc)) from None
+    if catalog is None:
+        from ..catalog import load_catalog
+
+        catalog = load_catalog(ruleset)
+    return load(data, catalog, dice=dice)
+
+
+def position_of(ruleset: str, game: Any) -> dict[str, Any]:
+    """The position of a game of ``ruleset`` in the JSON shape of docs/positions.md."""
+    _, dump = engine_for(ruleset).positions()
+    return dump(game)
 
 
 def bots_for(ruleset: str) -> tuple[str, ...]:

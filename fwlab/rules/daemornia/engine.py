@@ -15,6 +15,7 @@ from ..engines import Engine, GameSummary
 from .cards import CardDef, compile_deck
 from .game import Game, play_out, replay
 from .game import new_game as _new_game
+from .position import load_position, position_of
 
 _DECKS: dict[tuple[int, tuple[str, ...]], tuple[Catalog, list[CardDef]]] = {}
 
@@ -73,4 +74,6 @@ ENGINE = Engine(
     play_out=play_out,
     summary=summary,
     replay=replay,
+    load_position=load_position,
+    position_of=position_of,
 )
