@@ -17,6 +17,7 @@ from .catalog import CatalogError
 COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.store.cli",
     "fwlab.sim.cli",
+    "fwlab.sim.position_cli",
     "fwlab.ui.cli",
     "fwlab.calc.cli",
     "fwlab.decks.cli",

@@ -184,6 +184,8 @@ class _Loader:
         turn = _int("turn", top["turn"], 1, cfg.turn_cap)
         active = _seat("active", top["active"])
         name = top["decision"]
+        if name == "terminal":
+            raise PositionError("decision", "the game is over: a finished game cannot be set up")
         if name not in SETTABLE:
             if name in DECISION_NAMES:
                 raise PositionError("decision", f"a position cannot ask the {name!r} decision yet "

@@ -1,0 +1,232 @@
+"""``fwlab position show FILE`` and ``fwlab position play FILE --actions "A; B; ..." [--dice 6,1,...]``:
+positions as text (docs/positions.md) for every engine that has them.
+
+The game is reached only through the engine registry (:func:`fwlab.rules.engines.load_position`),
+so this module knows no game: it reads the file (JSON, or TOML when the name ends in ``.toml``),
+hands it to the ruleset's engine, applies the actions as the engine prints them, and prints the
+position the engine gives back. A malformed position, an action that cannot be parsed or is not
+legal, and too few dice are ``ValueError``s naming the field or the action (``fwlab: error: ...``,
+exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..rules.core import Action, IllegalAction, TooFewDice
+from ..rules.engines import load_position, position_of
+from ..rulesets import SEAT_LABELS, family_of
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "position", help="show a game position written as text, or play actions from it (docs/positions.md)",
+        description="Positions as text (docs/positions.md): a game set up card by card from a JSON (or TOML) "
+                    "file, shown with its decision and legal actions, or played on with given actions and dice.")
+    psub = p.add_subparsers(dest="position_command", metavar="SUBCOMMAND")
+    psub.required = True
+    show = psub.add_parser("show", help="print a position, the decision asked and its legal actions",
+                           description="Print the position of FILE: each seat's Capital, pool, hand, deck, "
+                                       "graveyard and cards in play, the decision asked and its legal actions.")
+    play = psub.add_parser("play", help="apply actions to a position (with given dice) and print the result",
+                           description="Apply the actions (written as the engine prints them, e.g. 'attack 12; "
+                                       "pass; block 40 12') to the position of FILE, with the die results given "
+                                       "in order, then print the resulting position, whether the game ended, the "
+                                       "outcome and the end reason.")
+    for q in (show, play):
+        q.add_argument("file", metavar="FILE", help="the position: a .json (or .toml) file, or - for standard input")
+        q.add_argument("--catalog", default=None, metavar="PATH",
+                       help="card catalog to read the cards from: a catalog file, a folder of them, or a catalogs "
+                            "root holding <family>/ (default: the ruleset's own catalog)")
+        q.add_argument("--filler", default=None, metavar="CARD",
+                       help="fill each deck given only as deck_size with copies of this card")
+        q.add_argument("--seed", type=int, default=None,
+                       help="seed of the game's generator (dice not given, random discards); default: the "
+                            "position's 'seed', else 0")
+        q.add_argument("--json", action="store_true", help="print the position as JSON (docs/positions.md)")
+    play.add_argument("--actions", required=True, metavar='"A; B; ..."',
+                      help="actions separated by ';', as the engine prints them")
+    play.add_argument("--dice", default=None, metavar="6,1,...",
+                      help="die results (1-6) to use in order; when more are needed the command fails "
+                           "(without --dice the dice are rolled by the seeded generator)")
+    show.set_defaults(func=run_show)
+    play.set_defaults(func=run_play)
+
+
+# ---------------------------------------------------------------------- reading
+def read_position(path: str) -> dict[str, Any]:
+    """The position in ``path`` (``-``: standard input) as a dict: JSON, or TOML for a ``.toml`` file."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the position: {exc}") from None
+    try:
+        data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a position is a JSON object, not {type(data).__name__}")
+    return data
+
+
+def parse_dice(text: str) -> list[int]:
+    """``"6,1, 3"`` -> ``[6, 1, 3]``; anything but die results 1-6 is an error naming it."""
+    dice = []
+    for bit in text.split(","):
+        bit = bit.strip()
+        if not bit:
+            continue
+        if not bit.isdigit() or not 1 <= int(bit) <= 6:
+            raise ValueError(f"--dice: {bit!r} is not a die result (1 to 6)")
+        dice.append(int(bit))
+    return dice
+
+
+def parse_actions(text: str) -> list[str]:
+    return [a.strip() for a in text.split(";") if a.strip()]
+
+
+def _load(args: argparse.Namespace, dice: Sequence[int] | None = None) -> tuple[str, Any]:
+    data = read_position(args.file)
+    if args.filler is not None:
+        data["filler"] = args.filler
+    if args.seed is not None:
+        data["seed"] = args.seed
+    ruleset = data.get("ruleset")
+    catalog = None
+    if args.catalog is not None and isinstance(ruleset, str):
+        from ..catalog import load_catalog_from
+
+        try:
+            family = family_of(ruleset)
+        except ValueError as exc:
+            raise ValueError(f"{args.file}: ruleset: {exc}") from None
+        catalog = load_catalog_from(args.catalog, family)
+    try:
+        game = load_position(data, catalog, dice=dice)
+    except ValueError as exc:  # PositionError: the field and the reason
+        raise ValueError(f"{args.file}: {exc}") from None
+    return str(ruleset), game
+
+
+# ---------------------------------------------------------------------- commands
+def run_show(args: argparse.Namespace) -> int:
+    ruleset, game = _load(args)
+    pos = position_of(ruleset, game)
+    print(json.dumps(pos, indent=1) if args.json else render(pos, game.current_player()))
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    dice = parse_dice(args.dice) if args.dice is not None else None
+    actions = parse_actions(args.actions)
+    if not actions:
+        raise ValueError("--actions: no action given (separate actions with ';')")
+    ruleset, game = _load(args, dice)
+    for i, text in enumerate(actions, 1):
+        where = f"action {i} {text!r}"
+        try:
+            action = Action.parse(text)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        try:
+            game.apply(action)
+        except TooFewDice as exc:
+            raise ValueError(f"{where}: {exc} ({len(dice or [])} given with --dice)") from None
+        except IllegalAction as exc:
+            raise ValueError(f"{where}: {exc}") from None
+    pos = position_of(ruleset, game)
+    rolled = list(game.record.dice)
+    pos["played"] = {"actions": actions, "dice": rolled}
+    if args.json:
+        print(json.dumps(pos, indent=1))
+        return 0
+    print(render(pos, game.current_player()))
+    note = ""
+    if dice is not None and len(dice) > len(rolled):
+        note = f" ({len(dice) - len(rolled)} of the dice given were not needed)"
+    print(f"played: {'; '.join(actions)}")
+    print(f"dice: {', '.join(map(str, rolled)) or 'none'}{note}")
+    return 0
+
+
+# ---------------------------------------------------------------------- the text form
+def _label(seat: int) -> str:
+    return SEAT_LABELS[seat] if 0 <= seat < len(SEAT_LABELS) else str(seat)
+
+
+def render(pos: Mapping[str, Any], deciding: int) -> str:
+    """A position dict (docs/positions.md) as a readable board: a header, each seat, the combat so far,
+    the event waiting for an answer, then the legal actions or the outcome."""
+    names: dict[int, str] = {}
+    for s in pos["seats"]:
+        for c in s.get("hand", []):
+            names[c["id"]] = c["card"]
+        for u in s.get("in_play", []):
+            names[u["id"]] = u["card"]
+            for a in u.get("attachments", []):
+                names[a["id"]] = a["card"]
+    ans = pos.get("answering")
+    if ans:
+        names[ans["id"]] = ans["card"]
+
+    def card(i: int) -> str:
+        return f"{names.get(i, '?')} #{i}"
+
+    lines = [f"{pos['ruleset']} · turn {pos['turn']} · seat {_label(pos['active'])} active · "
+             + (f"decision: {pos['decision']} (seat {_label(deciding)} decides)" if not pos["terminal"]
+                else "game over")]
+    for p, s in enumerate(pos["seats"]):
+        grave = s.get("graveyard", [])
+        deck = s["deck_size"] if "deck_size" in s else len(s.get("deck", []))
+        head = f"seat {_label(p)}{' (active)' if p == pos['active'] else ''}: Capital {s['capital']} · pool {s['pool']} · deck {deck}"
+        head += f" · graveyard {len(grave)}" + (f": {', '.join(grave)}" if grave else "")
+        if s.get("removed"):
+            head += f" · removed: {', '.join(s['removed'])}"
+        lines.append(head)
+        hand = s.get("hand", [])
+        lines.append("  hand: " + (", ".join(card(c["id"]) for c in hand) if hand else "(empty)"))
+        lines.append("  in play:" + ("" if s.get("in_play") else " (nothing)"))
+        for u in s.get("in_play", []):
+            row = f"    {card(u['id'])}  {u['att']}/{u['def']}/{u['dmg']}  Hp {u['hp'] - u['damage']}/{u['hp']}"
+            flags = [f for f, on in (("locked", u.get("locked")), ("deployed this turn", u.get("deployed_this_turn")))
+                     if on]
+            if u.get("buff"):
+                flags.append("buff " + " ".join(f"{k} {v:+d}" for k, v in u["buff"].items()))
+            if u.get("used_effects"):
+                flags.append("effect used: " + ", ".join(map(str, u["used_effects"])))
+            if flags:
+                row += "  " + ", ".join(flags)
+            if u.get("attachments"):
+                row += "  with " + ", ".join(card(a["id"]) for a in u["attachments"])
+            lines.append(row)
+    combat = pos.get("combat")
+    if combat:
+        lines.append("combat: attackers " + ", ".join(card(a) for a in combat["attackers"]))
+        if combat.get("blocks"):
+            lines.append("  blocks: " + "; ".join(f"{card(b)} blocks {card(a)}" for b, a in combat["blocks"]))
+        if combat.get("objectives"):
+            lines.append("  objectives: " + "; ".join(combat["objectives"]))
+        if combat.get("tricks_passed"):
+            lines.append(f"  tricks window: seat {_label(pos['active'])} has passed")
+    if ans:
+        target = f" on {card(ans['target'])}" if ans.get("target", -1) != -1 else ""
+        lines.append(f"waiting for an answer: seat {_label(ans['seat'])}'s {card(ans['id'])}{target} "
+                     f"(played in the {ans.get('during', 'deploy')} decision)")
+    out = pos.get("outcome")
+    if pos["terminal"] and out:
+        first = [_label(i) for i, place in enumerate(out["places"]) if place == 1]
+        who = f"seat {first[0]} wins" if len(first) == 1 else "a draw"
+        lines.append(f"the game is over: {who} (end reason: {out['end_reason']})")
+    else:
+        acts = pos.get("legal_actions", [])
+        lines.append(f"legal actions ({len(acts)}): " + "; ".join(acts))
+    return "\n".join(lines)
