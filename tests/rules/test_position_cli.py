@@ -204,3 +204,15 @@ def test_a_malformed_position_is_an_error_naming_the_file_and_field(tmp_path, ca
     assert code == 2 and "missing.json: cannot read the position" in err
     code, _, err = run(capsys, "position", "show", path, "--catalog", str(tmp_path / "nowhere"))
     assert code == 2 and "no such catalog file or folder" in err
+
+
+def test_the_example_positions_in_data_show(capsys):
+    """docs/positions.md points at data/positions/: every example there loads over the real catalog."""
+    from fwlab.paths import data_dir
+
+    files = sorted((data_dir() / "positions").glob("*.*"))
+    assert {f.suffix for f in files} == {".json", ".toml"}
+    for f in files:
+        code, out, err = run(capsys, "position", "show", str(f))
+        assert code == 0, f"{f}: {err}"
+        assert "legal actions (" in out.splitlines()[-1]
