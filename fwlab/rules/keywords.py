@@ -30,6 +30,8 @@ ACTIONS: Final[dict[str, frozenset[str]]] = {
     "return": frozenset(),               # return the target (own creature) to its owner's hand
     "discard": frozenset({"n"}),         # the opponent discards n cards at random
     "counter": frozenset(),              # cancel the event this one answers
+    "sacrifice": frozenset(),            # put the target (own creature, or self) into its owner's graveyard:
+                                         # not a kill (no last gasp, no Exp loss)
 }
 
 #: Stats a ``buff`` may change.
@@ -50,12 +52,12 @@ KEYWORDS: Final[dict[str, tuple[frozenset[str], frozenset[str]]]] = {
     "discount": (frozenset({"n", "type"}), frozenset()),  # its controller's cards of a type cost n less (min 1)
     "last_gasp": (frozenset({"n"}), frozenset()),     # when it is killed, the opponent loses n Capital
     # activated: a card effect paid with Res, once per turn, in any phase of either player's turn
-    "effect": (frozenset({"cost", "do", "target"}), frozenset({"n", "stat", "lock"})),
+    "effect": (frozenset({"cost", "do", "target"}), frozenset({"n", "stat", "lock", "sacrifice"})),
 }
 
 #: Parameters that are integers (all others are text or bool).
 INT_PARAMS: Final = frozenset({"n", "cost"})
-BOOL_PARAMS: Final = frozenset({"lock"})
+BOOL_PARAMS: Final = frozenset({"lock", "sacrifice"})
 #: Card types a ``discount`` may name.
 DISCOUNT_TYPES: Final = frozenset({"creature", "event", "scenario", "attachment"})
 HEAL_TARGETS: Final = frozenset({"self", "allies"})

@@ -16,9 +16,10 @@ def deploy(g, name, target=-1):
 
 
 def to_attack(g):
-    """From A's Deploy phase to its Attack decision."""
-    assert g.decision == DEPLOY
-    g.apply("pass")
+    """From A's Deploy phase to its Attack decision (FW-PASS-1: a Deploy decision with nothing left
+    to do but pass has already been skipped)."""
+    if g.decision == DEPLOY:
+        g.apply("pass")
 
 
 def end_attacks(g):
@@ -155,7 +156,7 @@ def test_FW_DEPLOY_1_pay_res_or_you_cannot_deploy():
 
 
 def test_FW_DEPLOY_2_one_scenario_per_turn():
-    g = position(a_hand=["Mill", "Forge"])
+    g = position(a_hand=["Mill", "Forge", "Filler"])  # the Filler keeps the Deploy decision open
     deploy(g, "Mill")
     with pytest.raises(IllegalAction, match="one Scenario"):
         deploy(g, "Forge")
@@ -445,14 +446,14 @@ def test_KW_LAST_GASP_opponent_loses_capital_when_it_is_killed():
 
 # ---------------------------------------------------------------- events and effects
 def test_FW_EVENT_1_events_in_deploy_and_combat_windows_FW_EVENT_4_damage():
-    g = position(a_hand=["Bolt"], b_board=["Grunt"])
+    g = position(a_hand=["Bolt", "Filler"], b_board=["Grunt"])  # the Filler keeps the Deploy decision open
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), iid(g, "Grunt", 1)))
     assert unit(g, "Grunt", 1).damage == 2
     assert g.defs[g.seats[0].graveyard[-1]].name == "Bolt"
 
 
 def test_FW_EVENT_2_the_other_player_may_answer_FW_EVENT_3_answer_resolves_first():
-    g = position(a_hand=["Plague"], a_board=["Grunt"], b_board=["Brute"], b_hand=["Withdraw"], pool=(5, 1))
+    g = position(a_hand=["Plague", "Filler"], a_board=["Grunt"], b_board=["Brute"], b_hand=["Withdraw"], pool=(5, 1))
     g.apply(Action("event", iid(g, "Plague", 0, "hand")))
     assert g.decision == ANSWER and g.current_player() == 1
     brute = iid(g, "Brute", 1)
@@ -463,22 +464,23 @@ def test_FW_EVENT_2_the_other_player_may_answer_FW_EVENT_3_answer_resolves_first
 
 
 def test_BG_EVENT_2_only_interrupts_resolve_before_earlier_events():
-    # A Bolts (2 damage) B's Medic (Hp 6, 4 damage taken); B answers with Mend (heal 3), not an
-    # Interrupt. Bolt first kills it (4 + 2 = 6) and Mend fizzles; Mend first saves it (4 - 3 + 2 = 3).
+    # A Bolts (2 damage) B's Medic (Hp 6, 4 damage taken); B answers with Rescue (return it to hand),
+    # not an Interrupt. Bolt first kills it (4 + 2 = 6) and Rescue fizzles; Rescue first saves it
+    # (back in hand) and Bolt fizzles.
     # in bg a non-interrupt answer resolves after the event it answers: Bolt first
-    g = position("bg", a_hand=["Bolt"], b_board=["Medic"], b_hand=["Mend"], pool=(5, 2))
+    g = position("bg", a_hand=["Bolt", "Filler"], b_board=["Medic"], b_hand=["Rescue"], pool=(5, 2))
     medic = iid(g, "Medic", 1)
     unit(g, "Medic", 1).damage = 4
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
-    g.apply(Action("event", iid(g, "Mend", 1, "hand"), medic))
+    g.apply(Action("event", iid(g, "Rescue", 1, "hand"), medic))
     assert medic not in g.units and medic in g.seats[1].graveyard
-    # in fw the answer resolves first (FW-EVENT-3): Mend, then Bolt
-    g = position("fw", a_hand=["Bolt"], b_board=["Medic"], b_hand=["Mend"], pool=(5, 2))
+    # in fw the answer resolves first (FW-EVENT-3): Rescue, then Bolt
+    g = position("fw", a_hand=["Bolt", "Filler"], b_board=["Medic"], b_hand=["Rescue"], pool=(5, 2))
     medic = iid(g, "Medic", 1)
     unit(g, "Medic", 1).damage = 4
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
-    g.apply(Action("event", iid(g, "Mend", 1, "hand"), medic))
-    assert unit(g, "Medic", 1).damage == 3
+    g.apply(Action("event", iid(g, "Rescue", 1, "hand"), medic))
+    assert medic in g.seats[1].hand and medic not in g.units
 
 
 def test_BG_EVENT_2_counter_must_be_an_interrupt_and_cancels_the_event():
@@ -491,8 +493,9 @@ def test_BG_EVENT_2_counter_must_be_an_interrupt_and_cancels_the_event():
         g2.apply(Action("event", iid(g2, "Negate", 0, "hand")))
 
 
-def test_FW_EVENT_4_every_action_drain_gain_draw_discard_res_lock_unlock_heal_CORE_CAP_1():
-    g = position(a_hand=["Tax", "Boon", "Insight", "Spite", "Surge", "Chains", "Release", "Mend"],
+def test_FW_EVENT_4_every_action_drain_gain_draw_discard_res_lock_unlock_CORE_CAP_1():
+    # (heal has its own window: test_FW_HEAL_2_*)
+    g = position(a_hand=["Tax", "Boon", "Insight", "Spite", "Surge", "Chains", "Release", "Filler"],
                  a_board=["Grunt"], b_board=["Brute"], b_hand=["Filler", "Filler"], pool=(20, 0))
     cap_b = g.seats[1].capital
 
@@ -516,9 +519,6 @@ def test_FW_EVENT_4_every_action_drain_gain_draw_discard_res_lock_unlock_heal_CO
     unit(g, "Grunt").locked = True
     play("Release", iid(g, "Grunt", 0))
     assert not unit(g, "Grunt").locked
-    unit(g, "Grunt").damage = 2
-    play("Mend", iid(g, "Grunt", 0))
-    assert unit(g, "Grunt").damage == 0
 
 
 def test_FW_EVENT_5_phase_restricted_events_only_in_their_phase():
@@ -529,7 +529,7 @@ def test_FW_EVENT_5_phase_restricted_events_only_in_their_phase():
 
 def test_FW_EFFECT_1_card_effect_paid_from_pool_FW_EFFECT_2_once_per_turn_FW_LOCK_3():
     """KW-EFFECT: the Sniper's effect keyword, cost 1 Res, locks its card."""
-    g = position(a_board=["Sniper"], b_board=["Brute"], pool=(3, 0))
+    g = position(a_hand=["Filler"], a_board=["Sniper"], b_board=["Brute"], pool=(3, 0))
     s, b = iid(g, "Sniper", 0), iid(g, "Brute", 1)
     g.apply(Action("effect", s, b, 0))
     assert g.seats[0].pool == 2 and unit(g, "Brute", 1).damage == 1

@@ -33,9 +33,28 @@ from ...rules.daemornia.cards import (
     CardDef,
     Eff,
 )
-from ...rules.daemornia.combat import next_unassigned
-from ...rules.daemornia.effects import effect_sources, event_playable, slot_clash, target_ok
-from ...rules.daemornia.game import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, PASS, TRICKS, Game
+from ...rules.daemornia.combat import attackers_of, next_scenario_to_defend, next_unassigned
+from ...rules.daemornia.effects import (
+    controlled_effects,
+    effect_reason,
+    event_playable,
+    slot_clash,
+    target_ok,
+)
+from ...rules.daemornia.game import (
+    ANSWER,
+    ASSIGN,
+    ATTACK,
+    BLOCK,
+    DEFEND,
+    DEPLOY,
+    DISCARD,
+    PASS,
+    RESOLUTION,
+    RESOURCE,
+    TRICKS,
+    Game,
+)
 from ...rules.daemornia.state import Seat, Unit
 
 P_HIT: Final = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
@@ -146,6 +165,10 @@ class HeuristicBot:
             return self._answer(g)
         if d == DISCARD:
             return self._discard(g)
+        if d in (RESOURCE, RESOLUTION):
+            return self._tricks(g)
+        if d == DEFEND:
+            return self._defend(g)
         return PASS
 
     # -------------------------------------------------------------- helpers
@@ -266,55 +289,41 @@ class HeuristicBot:
 
     def _best_effect(self, g: Game, p: int) -> Action | None:
         me = g.seats[p]
-        if me.pool <= 0:
+        sources = controlled_effects(g, p)  # our cards' effects, and those of Curses we attached
+        if not sources:
             return None
-        for u in me.units:
-            if u.d.effects or u.attached:
-                break
-        else:
-            for u in me.scenarios:
-                if u.d.effects:
-                    break
-            else:
-                return None  # no card of ours has an effect
         if self._no_effect.same(g, me):
             return None
         best_s, best_src, best_t, best_i = 0.5, -1, -1, -1   # an effect must be worth more than 0.5
         opp = g.seats[1 - p]
-        for group in (me.units, me.scenarios):
-            for u in group:
-                if not (u.d.effects or u.attached):
+        for u, src, effs in sources:
+            for i in range(len(effs)):
+                e = effs[i]
+                if e.op == OP_COUNTER or e.sacrifice or effect_reason(g, p, u, src, e, i) is not None:
+                    continue  # counters are kept for answers; sacrifices are not worth a card here
+                cost = 1.2 * e.cost + (unit_value(u) * 0.3 if e.lock else 0.0)
+                tk = e.target
+                if tk == "self":
+                    cands = [u]
+                elif tk == "enemy_creature" or tk == "any_creature":
+                    cands = opp.units
+                elif tk == "own_creature":
+                    cands = me.units
+                elif tk == "enemy_scenario":
+                    cands = opp.scenarios
+                elif tk == "own_scenario":
+                    cands = me.scenarios
+                else:  # no card to pick: the effect hits the player, or every creature it names
+                    s = self._effect_worth(g, p, e, None) - cost
+                    if s > best_s and target_ok(g, p, None, -1):
+                        best_s, best_src, best_t, best_i = s, src, -1, i
                     continue
-                for src, effs in effect_sources(u):
-                    for i in range(len(effs)):
-                        e = effs[i]
-                        if e.cost > me.pool or u.used_turn.get(src * 16 + i) == g.turn or (e.lock and u.locked):
-                            continue
-                        if e.op == OP_COUNTER:
-                            continue
-                        cost = 1.2 * e.cost + (unit_value(u) * 0.3 if e.lock else 0.0)
-                        tk = e.target
-                        if tk == "self":
-                            cands = [u]
-                        elif tk == "enemy_creature" or tk == "any_creature":
-                            cands = opp.units
-                        elif tk == "own_creature":
-                            cands = me.units
-                        elif tk == "enemy_scenario":
-                            cands = opp.scenarios
-                        elif tk == "own_scenario":
-                            cands = me.scenarios
-                        else:  # no card to pick: the effect hits the player, or every creature it names
-                            s = self._effect_worth(g, p, e, None) - cost
-                            if s > best_s and target_ok(g, p, None, -1):
-                                best_s, best_src, best_t, best_i = s, src, -1, i
-                            continue
-                        kind = tk if e.chosen else None
-                        for tu in cands:
-                            s = self._effect_worth(g, p, e, tu, False) - cost
-                            t = tu.iid if kind is not None else -1
-                            if s > best_s and target_ok(g, p, kind, t):
-                                best_s, best_src, best_t, best_i = s, src, t, i
+                kind = tk if e.chosen else None
+                for tu in cands:
+                    s = self._effect_worth(g, p, e, tu, False) - cost
+                    t = tu.iid if kind is not None else -1
+                    if s > best_s and target_ok(g, p, kind, t):
+                        best_s, best_src, best_t, best_i = s, src, t, i
         if best_src < 0:
             self._no_effect.mark(g, me)
             return None
@@ -556,6 +565,14 @@ class HeuristicBot:
                 if v > best_v:
                     best_act, best_v = Action("aid", a, b), v
         return best_act
+
+    def _defend(self, g: Game) -> Action:
+        """FW-SCEN-2: the attacked Scenario strikes back at the attacker it most likely kills, by value."""
+        sc = next_scenario_to_defend(g)
+        assert sc is not None
+        su = g.units[sc]
+        best = max(attackers_of(g, sc), key=lambda a: (kill_prob(su, g.units[a]) * unit_value(g.units[a]), -a))
+        return Action("strikeback", sc, best)
 
     def _tricks(self, g: Game) -> Action:
         p = g.decider

@@ -92,6 +92,9 @@ def _check_action(where: str, act: Mapping[str, Any], allowed_extra: frozenset[s
     if do == "return" and act.get("target") not in (None, "own_creature", "self"):
         problems.append((where, f"'return' sends one of your own creatures back to your hand: "
                                 f"target own_creature or self, not {act.get('target')!r}"))
+    if do == "sacrifice" and act.get("target") not in (None, "own_creature", "self"):
+        problems.append((where, f"'sacrifice' puts one of your own creatures into your graveyard: "
+                                f"target own_creature or self, not {act.get('target')!r}"))
     if do == "buff" and act.get("n") == 0:
         problems.append((where, "a buff of n=0 changes nothing"))
     return problems
@@ -154,7 +157,7 @@ def check(card: Mapping[str, Any]) -> list[Problem]:
             elif p in BOOL_PARAMS and not isinstance(v, bool):
                 problems.append((where, f"parameter {p!r} must be true or false, got {v!r}"))
         if kw == "effect" and "do" in ab:
-            problems += _check_action(where, {k: v for k, v in ab.items() if k not in ("kw", "cost", "lock")},
+            problems += _check_action(where, {k: v for k, v in ab.items() if k not in ("kw", "cost", "lock", "sacrifice")},
                                       frozenset({"n", "stat"}))
         if kw == "discount" and ab.get("type") not in DISCOUNT_TYPES:
             problems.append((where, f"discount type must be one of {', '.join(sorted(DISCOUNT_TYPES))}"))

@@ -39,9 +39,11 @@ OP_DESTROY: Final = 9
 OP_RETURN: Final = 10
 OP_DISCARD: Final = 11
 OP_COUNTER: Final = 12
+OP_SACRIFICE: Final = 13
 OP_CODES: Final = {"damage": OP_DAMAGE, "heal": OP_HEAL, "buff": OP_BUFF, "draw": OP_DRAW, "drain": OP_DRAIN,
                    "gain_capital": OP_GAIN_CAPITAL, "gain_res": OP_GAIN_RES, "lock": OP_LOCK, "unlock": OP_UNLOCK,
-                   "destroy": OP_DESTROY, "return": OP_RETURN, "discard": OP_DISCARD, "counter": OP_COUNTER}
+                   "destroy": OP_DESTROY, "return": OP_RETURN, "discard": OP_DISCARD, "counter": OP_COUNTER,
+                   "sacrifice": OP_SACRIFICE}
 MASS_NONE: Final = 0
 MASS_ALL: Final = 1
 MASS_ENEMY: Final = 2
@@ -53,29 +55,32 @@ class Eff:
     """One action of an event or an activated card effect (a plain class, not a tuple: the compiled
     core reads its fields directly)."""
 
-    __slots__ = ("do", "target", "n", "stat", "cost", "lock", "op", "mass", "chosen")
+    __slots__ = ("do", "target", "n", "stat", "cost", "lock", "op", "mass", "chosen", "sacrifice")
 
-    def __init__(self, do: str, target: str, n: int = 0, stat: int = -1, cost: int = 0, lock: bool = False) -> None:
+    def __init__(self, do: str, target: str, n: int = 0, stat: int = -1, cost: int = 0, lock: bool = False,
+                 sacrifice: bool = False) -> None:
         self.do = do
         self.target = target
         self.n = n
         self.stat = stat     # index into STAT_INDEX for buffs
         self.cost = cost     # Res cost (activated effects only)
         self.lock = lock     # using it locks its card
+        self.sacrifice = sacrifice  # using it sacrifices its card (part of the cost; FW-SACRIFICE-1)
         self.op: int = OP_CODES[do]                       # ``do`` as an OP_* code
         self.mass: int = MASS_CODES.get(target, MASS_NONE)  # all/enemy/own creatures, or MASS_NONE
         self.chosen: bool = target in CHOSEN_TARGETS      # the player picks the target card
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Eff) and (self.do, self.target, self.n, self.stat, self.cost, self.lock) == (
-            other.do, other.target, other.n, other.stat, other.cost, other.lock)
+        return isinstance(other, Eff) and (self.do, self.target, self.n, self.stat, self.cost, self.lock,
+                                           self.sacrifice) == (
+            other.do, other.target, other.n, other.stat, other.cost, other.lock, other.sacrifice)
 
     def __hash__(self) -> int:
-        return hash((self.do, self.target, self.n, self.stat, self.cost, self.lock))
+        return hash((self.do, self.target, self.n, self.stat, self.cost, self.lock, self.sacrifice))
 
     def __repr__(self) -> str:
         return (f"Eff(do={self.do!r}, target={self.target!r}, n={self.n}, stat={self.stat}, cost={self.cost}, "
-                f"lock={self.lock})")
+                f"lock={self.lock}, sacrifice={self.sacrifice})")
 
 
 class Mod:
@@ -105,7 +110,7 @@ class CardDef:
         "name", "type", "special", "res", "att", "dfn", "dmg", "hp", "exp", "nature", "subtype", "slot",
         "swift", "guardian", "heal_self", "heal_allies", "raider", "siege", "elusive", "vigilant", "shield",
         "income", "last_gasp", "discount", "effects", "event_effects", "event_kind", "phases", "mods",
-        "choose", "keywords", "is_counter", "has_return", "has_discount", "phase_mask",
+        "choose", "keywords", "is_counter", "has_return", "has_discount", "phase_mask", "is_heal",
     )
 
     def __init__(self, card: Card) -> None:
@@ -164,7 +169,8 @@ class CardDef:
             elif kw == "last_gasp":
                 self.last_gasp += n
             elif kw == "effect":
-                effects.append(_eff(card, ab, cost=int(ab["cost"]), lock=bool(ab.get("lock", False))))
+                effects.append(_eff(card, ab, cost=int(ab["cost"]), lock=bool(ab.get("lock", False)),
+                                    sacrifice=bool(ab.get("sacrifice", False))))
             else:  # pragma: no cover - KEYWORDS and this chain must agree (tested)
                 raise AssertionError(kw)
         self.keywords: tuple[str, ...] = tuple(kws)
@@ -188,6 +194,8 @@ class CardDef:
         self.choose: str | None = chosen[0] if chosen else None
         self.is_counter: bool = any(e.do == "counter" for e in self.event_effects)
         self.has_return: bool = any(e.do == "return" for e in self.event_effects)
+        # FW-HEAL-2: a card whose action is to heal is played only in its controller's healing step
+        self.is_heal: bool = any(e.do == "heal" for e in self.event_effects)
         if len(set(chosen)) > 1:
             raise CatalogError(f"an event can choose one kind of target, this one names {sorted(set(chosen))}",
                                file=card.source, line=card.line, card=card.name, field="effects")
@@ -196,14 +204,14 @@ class CardDef:
         return f"CardDef({self.name!r})"
 
 
-def _eff(card: Card, raw: Mapping[str, Any], cost: int = 0, lock: bool = False) -> Eff:
+def _eff(card: Card, raw: Mapping[str, Any], cost: int = 0, lock: bool = False, sacrifice: bool = False) -> Eff:
     do = str(raw["do"])
     if do not in ACTIONS:
         raise CatalogError(f"the engine does not know action {do!r}", file=card.source, line=card.line,
                            card=card.name, field="effects")
     stat = STAT_INDEX.get(str(raw.get("stat", "")), -1)
     target = str(raw.get("target", "self"))
-    return Eff(do, target, int(raw.get("n", 0)), stat, cost, lock)
+    return Eff(do, target, int(raw.get("n", 0)), stat, cost, lock, sacrifice)
 
 
 _CACHE: dict[tuple[str, str], CardDef] = {}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Action
 from . import effects
-from .decisions import ASSIGN, BLOCK
+from .decisions import ASSIGN, BLOCK, DEFEND
 
 if TYPE_CHECKING:
     from .game import Game
@@ -39,19 +39,19 @@ def hits(roll: int, att: int, dfn: int, literal_two: bool = False) -> bool:
 
 
 def can_block_any(g: Game) -> bool:
-    for a in g.attackers:
-        au = g.unit_at[a]
-        if au is not None and not au.elusive:
-            break
-    else:
-        return False
+    """Whether the defender has any legal block left (FW-PASS-1: else the Block decision is skipped)."""
     blocking = g.blocking
+    unit_at = g.unit_at
     for u in g.seats[1 - g.active].units:
         if u.locked:
             continue
         taken = blocking.get(u.iid)
-        if taken is None or len(taken) < u.guardian:
-            return True
+        if taken is not None and len(taken) >= u.guardian:
+            continue
+        for a in g.attackers:
+            au = unit_at[a]
+            if au is not None and not au.elusive and (taken is None or a not in taken):
+                return True
     return False
 
 
@@ -86,8 +86,39 @@ def auto_assign(g: Game) -> None:
             g.assign[a] = ("raid", -1)
 
 
+def attackers_of(g: Game, scenario: int) -> list[int]:
+    """The living attackers whose objective is ``scenario``."""
+    return [a for a in g.attackers if g.unit_at[a] is not None and g.assign.get(a) == ("scenario", scenario)]
+
+
+def auto_strikeback(g: Game) -> None:
+    """FW-SCEN-2: a Scenario (with Att > 0) attacked by one creature strikes back at it, no choice."""
+    for sc in g.seats[1 - g.active].scenarios:
+        if sc.att > 0 and sc.iid not in g.strikeback:
+            attackers = attackers_of(g, sc.iid)
+            if len(attackers) == 1:
+                g.strikeback[sc.iid] = attackers[0]
+
+
+def next_scenario_to_defend(g: Game) -> int | None:
+    """The next attacked Scenario whose owner must choose which attacker it strikes back at."""
+    for sc in g.seats[1 - g.active].scenarios:
+        if sc.att > 0 and sc.iid not in g.strikeback and len(attackers_of(g, sc.iid)) > 1:
+            return sc.iid
+    return None
+
+
 def why_illegal(g: Game, act: Action) -> str | None:
     k = act.kind
+    if k == "strikeback":
+        if g.decision != DEFEND:
+            return "a Scenario's strike back is chosen after the attackers' objectives"
+        sc = next_scenario_to_defend(g)
+        if act.a != sc:
+            return f"choose the strike back of Scenario {sc} first"
+        if act.b not in attackers_of(g, act.a):
+            return "a Scenario strikes back at one of the creatures attacking it (FW-SCEN-2)"
+        return None
     if k == "block":
         if g.decision != BLOCK:
             return "blockers are declared after the attackers"
@@ -181,7 +212,8 @@ def roll_and_resolve(g: Game) -> None:
             tu = unit_at[t] if t >= 0 else None
             if tu is not None:
                 _strike(g, au, tu, pending, au.siege, lit2)  # KW-SIEGE
-                _strike(g, tu, au, pending, 0, lit2)         # FW-SCEN-1: a Scenario with Att > 0 strikes back
+                if g.strikeback.get(t) == a:                 # FW-SCEN-1/2: it strikes back once, at this one
+                    _strike(g, tu, au, pending, 0, lit2)
         else:  # strike or aid
             tu = unit_at[t] if t >= 0 else None
             if tu is not None:
@@ -197,10 +229,10 @@ def roll_and_resolve(g: Game) -> None:
         assert du is not None
         du.damage += dmg
     if raid:
-        g.seats[1 - g.active].capital -= raid
+        g._lose_capital(1 - g.active, raid, check=False)
     if pending:  # only a card that took damage now can have died
         effects.check_deaths(g, check_end=False)
-    resolve(g)
+    g._check_end()  # FW-END-1: raids, Exp losses and last gasps of this Resolution, together
 
 
 def resolve(g: Game) -> None:
@@ -218,4 +250,5 @@ def resolve(g: Game) -> None:
     g.blocks.clear()
     g.blocking.clear()
     g.assign.clear()
+    g.strikeback.clear()
     g._check_end()

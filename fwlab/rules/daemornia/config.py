@@ -20,13 +20,19 @@ class RulesConfig:
     interrupts_first: bool       # BG-EVENT-2: only Interrupts resolve before the events they answer
     turn_cap: int = 200          # SIM-CAP-1
     literal_two: bool = False    # BG-HIT-2 switch: a natural 2 always misses
+    scenario_delay: bool = False  # BG-SCEN-2: a Scenario's card effects wait a turn after it is deployed
+    # where 002 is silent, bg inherits fw (BG-INHERIT-1); each inherited rule can be switched off
+    locking: bool = True         # FW-LOCK-1: declaring an attacker locks it; a locked creature cannot block
+    one_scenario: bool = True    # FW-DEPLOY-2: at most one Scenario deployed per turn
+    curses: bool = True          # FW-ATTACH-2: Curses go on an enemy creature
 
 
 FW = RulesConfig("fw", capital=20, cycle=(1, 2, 3), bg_resources=False, scenario_res=1, opening_hand=5,
                  hand_limit=7, bg_hand=False, heal_scenarios=False, exp_loss=False, interrupts_first=False)
 FW_EPIC = replace(FW, ruleset="fw-epic", cycle=(1, 2, 3, 4, 5, 6))
 BG = RulesConfig("bg", capital=40, cycle=(), bg_resources=True, scenario_res=0, opening_hand=5,
-                 hand_limit=8, bg_hand=True, heal_scenarios=True, exp_loss=True, interrupts_first=True)
+                 hand_limit=8, bg_hand=True, heal_scenarios=True, exp_loss=True, interrupts_first=True,
+                 scenario_delay=True)
 
 CONFIGS: dict[str, RulesConfig] = {"fw": FW, "fw-epic": FW_EPIC, "bg": BG}
 

@@ -5,15 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
-from .cards import CHOSEN_TARGETS, CREATURE, EVENT, CardDef, Eff
+from .cards import CHOSEN_TARGETS, CREATURE, EVENT, OP_HEAL, OP_SACRIFICE, CardDef, Eff
 from .config import RulesConfig
-from .decisions import ANSWER
+from .decisions import ANSWER, RESOURCE
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import Unit
 
 ABILITY_SLOTS: Final = ("skill", "psionic", "spell")
+
+#: How a card leaves play (FW-LEAVE-1): only KILLED fires last-gasp; SACRIFICED costs no Exp either.
+KILLED: Final = 0
+DESTROYED: Final = 1
+RETURNED: Final = 2
+SACRIFICED: Final = 3
+
+
+def in_heal_step(g: Game, p: int) -> bool:
+    """FW-HEAL-2: whether it is player ``p``'s own healing step (the Resource window of its turn)."""
+    dec = g.resume if g.decision == ANSWER else g.decision
+    return dec == RESOURCE and g.active == p
 
 
 def slot_clash(cfg: RulesConfig, u: Unit, d: CardDef) -> str | None:
@@ -105,6 +117,8 @@ def event_playable(g: Game, p: int, iid: int) -> str | None:
             return "only an Interrupt resolves before the event it answers (BG-EVENT-2)"
     if not _phase_ok(g, d):
         return f"this event is played only in {', '.join(sorted(d.phases))}"
+    if d.is_heal and not in_heal_step(g, p):
+        return "a healing card is played only in your own healing step (FW-HEAL-2)"
     if d.choose is not None and not has_target(g, p, d.choose):
         return "no legal target"
     return None
@@ -163,6 +177,7 @@ def resolve_chain(g: Game) -> None:
                     countered.update(x[1] for x in chain if x[1] != iid)
                 else:
                     apply_effect(g, p, e, target, iid, None)
+                    g._check_end()  # FW-END-1: Capital is checked whenever it changes
                 if g.is_terminal():
                     break
         g.seats[g.owner[iid]].graveyard.append(iid)
@@ -175,7 +190,7 @@ def resolve_chain(g: Game) -> None:
 
 # ---------------------------------------------------------------------- card effects paid with Res
 def effect_sources(u: Unit) -> Iterator[tuple[int, tuple[Eff, ...]]]:
-    """(card id, its effects) for a unit and each of its attachments."""
+    """(card id, its effects) for a unit and each of its attachments, whoever controls them."""
     if u.d.effects:
         yield u.iid, u.d.effects
     for iid, a in u.attached:
@@ -183,18 +198,45 @@ def effect_sources(u: Unit) -> Iterator[tuple[int, tuple[Eff, ...]]]:
             yield iid, a.effects
 
 
+def controlled_effects(g: Game, p: int) -> list[tuple[Unit, int, tuple[Eff, ...]]]:
+    """(host card in play, source card id, effects) of every card effect player ``p`` controls: its
+    own cards in play and the attachments it owns, wherever they are (FW-ATTACH-6: a Curse's
+    effect belongs to the player who attached it, not to the cursed creature's owner)."""
+    out: list[tuple[Unit, int, tuple[Eff, ...]]] = []
+    owner = g.owner
+    for s in g.seats:
+        mine = s.idx == p
+        for u in s.units:
+            if mine and u.d.effects:
+                out.append((u, u.iid, u.d.effects))
+            for iid, a in u.attached:
+                if a.effects and owner[iid] == p:
+                    out.append((u, iid, a.effects))
+        if mine:
+            for u in s.scenarios:
+                if u.d.effects:
+                    out.append((u, u.iid, u.d.effects))
+    return out
+
+
 def _find_source(g: Game, p: int, src: int) -> Unit | None:
+    """The card in play that carries effect source ``src``, if player ``p`` controls that source."""
     u = g.unit(src)
     if u is not None:
         return u if u.owner == p else None
-    for u in g.seats[p].units:
-        for iid, _ in u.attached:
-            if iid == src:
-                return u
+    if not 0 <= src < len(g.owner) or g.owner[src] != p:
+        return None
+    for s in g.seats:
+        for u in s.units:
+            for iid, _ in u.attached:
+                if iid == src:
+                    return u
     return None
 
 
-def _effect_reason(g: Game, p: int, u: Unit, src: int, e: Eff, idx: int) -> str | None:
+def effect_reason(g: Game, p: int, u: Unit, src: int, e: Eff, idx: int) -> str | None:
+    """Why player ``p`` cannot use effect ``idx`` of source ``src`` (on host ``u``) now, regardless of
+    its target (None when it can)."""
     if e.cost > g.seats[p].pool:
         return f"it costs {e.cost} Res and your pool has {g.seats[p].pool} (FW-EFFECT-1)"
     if u.used_turn.get(src * 16 + idx) == g.turn:
@@ -203,13 +245,18 @@ def _effect_reason(g: Game, p: int, u: Unit, src: int, e: Eff, idx: int) -> str 
         return "a locked card cannot use an ability that locks (FW-LOCK-3)"
     if e.do == "counter" and g.decision != ANSWER:
         return "a counter is used only as an answer to an event"
+    if e.op == OP_HEAL and not in_heal_step(g, p):
+        return "a healing effect is used only in your own healing step (FW-HEAL-2)"
+    if g.cfg.scenario_delay and src == u.iid and u.is_scenario and u.deployed_turn == g.turn:
+        return "a Scenario cannot use its card effects on the turn it is deployed (BG-SCEN-2)"
     return None
 
 
-def any_usable_effect(g: Game, p: int, u: Unit) -> bool:
-    for src, effs in effect_sources(u):
+def any_usable_effect(g: Game, p: int) -> bool:
+    """Whether player ``p`` can use any card effect now (on some legal target)."""
+    for u, src, effs in controlled_effects(g, p):
         for i, e in enumerate(effs):
-            if _effect_reason(g, p, u, src, e, i) is None and has_target(g, p, e.target):
+            if effect_reason(g, p, u, src, e, i) is None and has_target(g, p, e.target):
                 return True
     return False
 
@@ -217,12 +264,12 @@ def any_usable_effect(g: Game, p: int, u: Unit) -> bool:
 def why_effect_illegal(g: Game, p: int, src: int, target: int, idx: int) -> str | None:
     u = _find_source(g, p, src)
     if u is None:
-        return "that card is not yours in play"
+        return "that card is not yours in play (or an attachment you do not own)"
     effs = g.units[src].d.effects if src in g.units else g.defs[src].effects
     if not 0 <= idx < len(effs):
         return "that card has no such effect"
     e = effs[idx]
-    reason = _effect_reason(g, p, u, src, e, idx)
+    reason = effect_reason(g, p, u, src, e, idx)
     if reason:
         return reason
     kind = e.target if e.chosen else None
@@ -241,6 +288,8 @@ def use_effect(g: Game, p: int, src: int, target: int, idx: int) -> None:
     u.used_turn[src * 16 + idx] = g.turn
     if e.lock:
         u.locked = True
+    if e.sacrifice:  # FW-SACRIFICE-1: the source card is sacrificed as part of the cost
+        sacrifice_source(g, u, src)
     answering = g.decision == ANSWER
     if e.do == "counter" and answering:
         # the answered event is cancelled: it goes to its owner's graveyard unresolved
@@ -249,7 +298,9 @@ def use_effect(g: Game, p: int, src: int, target: int, idx: int) -> None:
         g.chain = []
     else:
         apply_effect(g, p, e, target, src, u)
-        check_deaths(g)
+        g._check_end()  # FW-END-1: Capital is checked whenever it changes
+        if not g.is_terminal():
+            check_deaths(g)
     if g.is_terminal():
         return
     if answering:
@@ -285,10 +336,9 @@ def apply_effect(g: Game, p: int, e: Eff, target: int, src: int, source: Unit | 
             g._draw(me)
         return
     if do == "drain":
-        opp.capital -= n
-        g._check_end()
+        g._lose_capital(1 - p, n)
         return
-    if do == "gain_capital":  # CORE-CAP-1: the only way Capital rises
+    if do == "gain_capital":  # CORE-CAP-1: the only way Capital rises (never from 0: the game is over)
         me.capital += n
         g.capital_gained[p] += n
         return
@@ -316,16 +366,36 @@ def apply_effect(g: Game, p: int, e: Eff, target: int, src: int, source: Unit | 
         elif do == "unlock":
             u.locked = False
         elif do == "destroy":
-            leave_play(g, u, destroyed=True)
+            leave_play(g, u, DESTROYED)
         elif do == "return":
-            leave_play(g, u, to_hand=True)
+            leave_play(g, u, RETURNED)
+        elif e.op == OP_SACRIFICE:
+            leave_play(g, u, SACRIFICED)
 
 
 # ---------------------------------------------------------------------- leaving play
-def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False) -> None:
-    """FW-LEAVE-1: killed cards go to the graveyard, Destroyed ones are removed from the game; a
-    creature's attachments go to the graveyard. BG-EXP-1: a killed or destroyed card costs its owner
-    Capital equal to its Exp plus its attachments'."""
+def sacrifice_source(g: Game, host: Unit, src: int) -> None:
+    """Sacrifice the card ``src`` (the host itself, or one of its attachments) to its owner's graveyard."""
+    if src == host.iid:
+        leave_play(g, host, SACRIFICED)
+        return
+    for k, (iid, a) in enumerate(host.attached):
+        if iid == src:
+            del host.attached[k]
+            g.seats[g.owner[iid]].graveyard.append(iid)
+            host.refresh()
+            if a.has_discount:
+                g.refresh_discounts(host.owner)
+            return
+
+
+def leave_play(g: Game, u: Unit, how: int = KILLED) -> None:
+    """FW-LEAVE-1: killed and sacrificed cards go to the graveyard, Destroyed ones are removed from the
+    game, returned ones go to their owner's hand; a creature's attachments go to the graveyard.
+    BG-EXP-1: a killed or destroyed card costs its owner Capital equal to its Exp plus its
+    attachments' (a sacrificed one does not: FW-SACRIFICE-1). KW-LAST-GASP fires only when a
+    creature is killed. Capital lost here is checked by the caller (together with the rest of the
+    same event or Resolution)."""
     if g.unit_at[u.iid] is None:
         return
     g.unplace(u.iid)
@@ -336,17 +406,16 @@ def leave_play(g: Game, u: Unit, destroyed: bool = False, to_hand: bool = False)
     disc = s.discount
     if disc[0] or disc[1] or disc[2] or disc[3]:
         g.refresh_discounts(u.owner)
-    if g.log_cards and not to_hand:
-        if g.killed_turn[u.iid] < 0:
-            g.killed_turn[u.iid] = s.own_turns
-    if to_hand:
+    if how == RETURNED:
         s.hand.append(u.iid)
         return
-    (s.removed if destroyed else s.graveyard).append(u.iid)
-    if g.cfg.exp_loss:
-        s.capital -= u.exp_total
-    if u.last_gasp and u.d.type == CREATURE:  # KW-LAST-GASP
-        g.seats[1 - u.owner].capital -= u.last_gasp
+    if g.log_cards and g.killed_turn[u.iid] < 0:
+        g.killed_turn[u.iid] = s.own_turns
+    (s.removed if how == DESTROYED else s.graveyard).append(u.iid)
+    if g.cfg.exp_loss and how != SACRIFICED:
+        g._lose_capital(u.owner, u.exp_total, check=False)
+    if how == KILLED and u.last_gasp and u.d.type == CREATURE:  # KW-LAST-GASP
+        g._lose_capital(1 - u.owner, u.last_gasp, check=False)
 
 
 def check_deaths(g: Game, check_end: bool = True) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core import Action, GameRecord, IllegalAction, Outcome, TooFewDice
 from . import combat, effects
-from .cards import ATTACHMENT, EVENT, SCENARIO, CardDef
+from .cards import ATTACHMENT, EVENT, OP_HEAL, SCENARIO, CardDef
 from .config import RulesConfig, config_for
 from .decisions import (  # noqa: F401  (re-exported for bots and tests)
     ANSWER,
@@ -33,10 +33,13 @@ from .decisions import (  # noqa: F401  (re-exported for bots and tests)
     ATTACK,
     BLOCK,
     DECISION_NAMES,
+    DEFEND,
     DEPLOY,
     DISCARD,
     PASS,
     PHASE_OF,
+    RESOLUTION,
+    RESOURCE,
     TERMINAL,
     TRICKS,
 )
@@ -83,6 +86,7 @@ class Game:
         self.blocks: dict[int, list[int]] = {}   # attacker -> blockers
         self.blocking: dict[int, list[int]] = {}  # blocker -> attackers
         self.assign: dict[int, tuple[str, int]] = {}
+        self.strikeback: dict[int, int] = {}     # FW-SCEN-2: attacked Scenario -> the attacker it strikes
         self.tricks_passed = 0
         # events
         self.chain: list[tuple[int, int, int]] = []   # (player, event iid, target)
@@ -159,6 +163,7 @@ class Game:
         c.blocks = {k: list(v) for k, v in self.blocks.items()}
         c.blocking = {k: list(v) for k, v in self.blocking.items()}
         c.assign = dict(self.assign)
+        c.strikeback = dict(self.strikeback)
         c.chain = list(self.chain)
         c.buffed = list(self.buffed)
         c.loss_reason = list(self.loss_reason)
@@ -229,29 +234,35 @@ class Game:
                     tot[i] += v
         s.discount = tot
 
-    def _draw(self, s: Seat, opening: bool = False) -> None:
-        """Draw one card. FW-DRAW-2: an empty deck costs 1 Capital. BG-HAND-1: with 8 in hand it is discarded."""
+    def _draw(self, s: Seat, opening: bool = False, draw_phase: bool = False) -> None:
+        """Draw one card. FW-DRAW-2: an empty deck costs 1 Capital. BG-HAND-1: in the Draw phase, with 8
+        in hand the drawn card is discarded (other draws keep it: BG-HAND-3)."""
         if not s.deck:
             s.deckouts += 1
-            self.loss_reason[s.idx] = "deck-out"
-            self._lose_capital(s.idx, 1)
+            self._lose_capital(s.idx, 1, "deck-out")
             return
         iid = s.deck.pop()
         if self.log_cards and self.drawn_turn[iid] < 0:
             self.drawn_turn[iid] = 0 if opening else max(s.own_turns, 1)
-        if self.cfg.bg_hand and len(s.hand) >= 8:
+        if draw_phase and self.cfg.bg_hand and len(s.hand) >= 8:
             s.graveyard.append(iid)
             return
         s.hand.append(iid)
 
-    def _lose_capital(self, p: int, n: int) -> None:
+    def _lose_capital(self, p: int, n: int, reason: str = "capital", check: bool = True) -> None:
+        """Player ``p`` loses ``n`` Capital; ``reason`` becomes its end reason should it lose now
+        (FW-END-2: the cause of the last Capital loss). ``check=False`` when the caller checks once
+        the whole event or Resolution is done (both players at 0 through it: a draw)."""
         if n <= 0:
             return
         self.seats[p].capital -= n
-        self._check_end()
+        self.loss_reason[p] = reason
+        if check:
+            self._check_end()
 
     def _check_end(self) -> None:
-        """FW-END-1: a player at 0 or less Capital loses at once; both at once is a draw."""
+        """FW-END-1: a player at 0 or less Capital loses at once, whatever took it there; both at
+        once (through the same event or Resolution) is a draw. Called whenever Capital changes."""
         if self.is_terminal():
             return
         a, b = self.seats[0].capital <= 0, self.seats[1].capital <= 0
@@ -308,19 +319,70 @@ class Game:
                 u.damage = max(0, u.damage - (1 if cfg.heal_scenarios else 0) - u.heal_self)
         if cfg.bg_resources:  # BG-SCEN-1: the Scenarios phase
             s.pool += cfg.scenario_res * len(s.scenarios) + scen_income
-        self.loss_reason[s.idx] = "deck-out"
-        self._draw(s)  # FW-DRAW-1
-        self.loss_reason[s.idx] = "capital"
+        # FW-HEAL-2 / FW-EVENT-5: the healing step is a window for healing cards and events of the
+        # resource phase; it is offered only when such a card can be used (FW-PASS-1)
+        self.decision, self.decider = RESOURCE, self.active
+        if not self._window_has_play(self.active):
+            self._after_resource()
+
+    def _after_resource(self) -> None:
+        s = self.seats[self.active]
+        self._draw(s, draw_phase=True)  # FW-DRAW-1
         if self.is_terminal():
             return
+        self._to_deploy()
+
+    def _to_deploy(self) -> None:
+        """The Deploy decision, skipped to combat when passing is all the active player can do (FW-PASS-1)."""
         self.decision, self.decider = DEPLOY, self.active
+        if not self._may_act_in_deploy():
+            self._to_combat()
+
+    def _may_act_in_deploy(self) -> bool:
+        p = self.active
+        s = self.seats[p]
+        pool = s.pool
+        defs = self.defs
+        for iid in s.hand:
+            d = defs[iid]
+            if d.type == EVENT or self.cost(p, d) > pool:
+                continue
+            if d.type == ATTACHMENT:
+                curse = d.subtype == "curse"
+                if curse and not self.cfg.curses:
+                    continue
+                for u in (self.seats[1 - p].units if curse else s.units):
+                    if effects.slot_clash(self.cfg, u, d) is None:
+                        return True
+            elif d.type != SCENARIO or not self.cfg.one_scenario or s.scenario_turn != self.turn:
+                return True
+        return self._has_instant(p)
+
+    def _window_has_play(self, p: int) -> bool:
+        """Whether player ``p`` has something in the current window (the healing step or the end of
+        Resolution) that only this window allows: a healing card or effect, or an event of this phase."""
+        s = self.seats[p]
+        defs = self.defs
+        bit = 1 << self.decision
+        for iid in s.hand:
+            d = defs[iid]
+            if d.type == EVENT and (d.is_heal or d.phase_mask & bit) and self.cost(p, d) <= s.pool \
+                    and effects.event_playable(self, p, iid) is None:
+                return True
+        if self.decision == RESOURCE:
+            for u, src, effs in effects.controlled_effects(self, p):
+                for i, e in enumerate(effs):
+                    if e.op == OP_HEAL and effects.effect_reason(self, p, u, src, e, i) is None \
+                            and effects.has_target(self, p, e.target):
+                        return True
+        return False
 
     def _end_turn(self) -> None:
         s = self.seats[self.active]
         if not self.cfg.bg_hand and len(s.hand) > self.cfg.hand_limit:  # FW-HAND-1
             self.decision, self.decider = DISCARD, self.active
             return
-        if self.cfg.bg_hand and len(s.hand) >= 8:  # BG-HAND-2: may discard one
+        if self.cfg.bg_hand and len(s.hand) >= 8:  # BG-HAND-2: over 8 discards down to 8; with 8 may discard one
             self.decision, self.decider = DISCARD, self.active
             return
         self._next_turn()
@@ -336,6 +398,7 @@ class Game:
         self.blocks.clear()
         self.blocking.clear()
         self.assign.clear()
+        self.strikeback.clear()
         self.decision, self.decider = ATTACK, self.active
         if not self._may_act_in_attack():
             self._end_attacks()
@@ -343,16 +406,15 @@ class Game:
     def _may_act_in_attack(self) -> bool:
         s = self.seats[self.active]
         t = self.turn
+        attackers = self.attackers
         for u in s.units:
-            if not u.locked and u.att > 0 and (u.deployed_turn < t or u.swift):
+            if not u.locked and u.att > 0 and (u.deployed_turn < t or u.swift) and u.iid not in attackers:
                 return True
         return self._has_instant(self.active)
 
     def _end_attacks(self) -> None:
         if not self.attackers:
-            combat.resolve(self)
-            if not self.is_terminal():
-                self._end_turn()
+            self._to_resolution()
             return
         self.decision, self.decider = BLOCK, 1 - self.active
         if not combat.can_block_any(self):
@@ -362,7 +424,16 @@ class Game:
         self.decision, self.decider = ASSIGN, self.active
         combat.auto_assign(self)
         if combat.next_unassigned(self) is None:
+            self._to_defend()
+
+    def _to_defend(self) -> None:
+        """FW-SCEN-2: a Scenario attacked by several creatures strikes back once, at the attacker its
+        owner chooses (one attacker: no choice to make)."""
+        combat.auto_strikeback(self)
+        if combat.next_scenario_to_defend(self) is None:
             self._to_tricks()
+            return
+        self.decision, self.decider = DEFEND, 1 - self.active
 
     def _to_tricks(self) -> None:
         self.tricks_passed = 0
@@ -376,6 +447,18 @@ class Game:
     def _fight(self) -> None:
         combat.roll_and_resolve(self)
         if not self.is_terminal():
+            self._to_resolution()
+
+    def _to_resolution(self) -> None:
+        """After combat damage and deaths (and a Capital check): a window for events of the
+        resolution phase when the active player holds one (FW-EVENT-5), then the end of Resolution."""
+        self.decision, self.decider = RESOLUTION, self.active
+        if not self._window_has_play(self.active):
+            self._end_resolution()
+
+    def _end_resolution(self) -> None:
+        combat.resolve(self)
+        if not self.is_terminal():
             self._end_turn()
 
     # ------------------------------------------------------------------ instants (events and effects)
@@ -388,15 +471,7 @@ class Game:
             d = defs[iid]
             if d.type == EVENT and self.cost(p, d) <= pool and effects.event_playable(self, p, iid) is None:
                 return True
-        if pool <= 0:
-            return False
-        for u in s.units:
-            if (u.d.effects or u.attached) and effects.any_usable_effect(self, p, u):
-                return True
-        for u in s.scenarios:
-            if u.d.effects and effects.any_usable_effect(self, p, u):
-                return True
-        return False
+        return effects.any_usable_effect(self, p)  # FW-PASS-1: a 0-cost effect opens a window too
 
     def _open_answer(self, player: int) -> None:
         """FW-EVENT-2: after an event the other player gets one chance to answer before it resolves."""
@@ -417,17 +492,27 @@ class Game:
         """Back at a decision after an event or effect: in the Attack decision, attackers may have died
         and nothing may be left to declare. (Elsewhere the same player simply decides again; a blocked
         attacker whose blockers died stays blocked and strikes nothing.)"""
-        if self.decision == ATTACK:
+        d = self.decision
+        if d == ATTACK:
             self.attackers = [a for a in self.attackers if self.unit_at[a] is not None]
             if not self._may_act_in_attack():
                 self._end_attacks()
+        elif d == DEPLOY:
+            if not self._may_act_in_deploy():
+                self._to_combat()
+        elif d == RESOURCE:
+            if not self._window_has_play(self.active):
+                self._after_resource()
+        elif d == RESOLUTION:
+            if not self._window_has_play(self.active):
+                self._end_resolution()
 
     # ------------------------------------------------------------------ legality
     def _candidates(self) -> list[Action]:
         d, p = self.decision, self.decider
         s = self.seats[p]
         out: list[Action] = []
-        if d in (DEPLOY, ATTACK, TRICKS, ANSWER):
+        if d in (DEPLOY, ATTACK, TRICKS, ANSWER, RESOURCE, RESOLUTION):
             for iid in s.hand:
                 dd = self.defs[iid]
                 if dd.type == EVENT:
@@ -439,11 +524,10 @@ class Game:
                             out.append(Action("deploy", iid, u.iid))
                     else:
                         out.append(Action("deploy", iid))
-            for u in s.units + s.scenarios:
-                for src, eff_list in effects.effect_sources(u):
-                    for i, e in enumerate(eff_list):
-                        for t in effects.target_choices(self, p, e.target if e.chosen else None, u):
-                            out.append(Action("effect", src, t, i))
+            for u, src, eff_list in effects.controlled_effects(self, p):
+                for i, e in enumerate(eff_list):
+                    for t in effects.target_choices(self, p, e.target if e.chosen else None, u):
+                        out.append(Action("effect", src, t, i))
         if d == ATTACK:
             out += [Action("attack", u.iid) for u in s.units]
         elif d == BLOCK:
@@ -461,11 +545,19 @@ class Game:
                     for other in self.attackers:
                         if other != who:
                             out += [Action("aid", who, b) for b in self.blocks.get(other, ())]
+        elif d == DEFEND:
+            sc = combat.next_scenario_to_defend(self)
+            if sc is not None:
+                out += [Action("strikeback", sc, a) for a in combat.attackers_of(self, sc)]
         elif d == DISCARD:
             out += [Action("discard", iid) for iid in s.hand]
-        if d != ASSIGN and not (d == DISCARD and not self.cfg.bg_hand):
+        if d != ASSIGN and d != DEFEND and not (d == DISCARD and self._must_discard(s)):
             out.append(PASS)
         return out
+
+    def _must_discard(self, s: Seat) -> bool:
+        """FW-HAND-1: over 7 in fw; BG-HAND-2: over 8 in bg (with exactly 8, discarding one is optional)."""
+        return len(s.hand) > self.cfg.hand_limit
 
     def why_illegal(self, a: Action) -> str | None:
         """Why an action is not legal now, or None when it is."""
@@ -476,7 +568,9 @@ class Game:
         if k == "pass":
             if d == ASSIGN:
                 return "every attacker needs an objective"
-            if d == DISCARD and not self.cfg.bg_hand:
+            if d == DEFEND:
+                return "the attacked Scenario strikes back at one of its attackers (FW-SCEN-2)"
+            if d == DISCARD and self._must_discard(s):
                 return f"you hold more than {self.cfg.hand_limit} cards and must discard"
             return None
         if k == "attack":
@@ -494,18 +588,18 @@ class Game:
             if u.deployed_turn == self.turn and not u.swift:
                 return "deployed this turn: it cannot attack unless it is swift (FW-DEPLOY-3)"
             return None
-        if k == "block" or k == "raid" or k == "strike" or k == "scenario" or k == "aid":
+        if k == "block" or k == "raid" or k == "strike" or k == "scenario" or k == "aid" or k == "strikeback":
             return combat.why_illegal(self, a)
         if k == "deploy":
             if d != DEPLOY:
                 return "cards are deployed in your Deploy phase"
             return self._why_deploy_illegal(p, s, a.a, a.b)
         if k == "event":
-            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
+            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER, RESOURCE, RESOLUTION):
                 return "events are played when you have priority (deploy, combat windows, answers)"
             return effects.why_event_illegal(self, p, a.a, a.b)
         if k == "effect":
-            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER):
+            if d not in (DEPLOY, ATTACK, TRICKS, ANSWER, RESOURCE, RESOLUTION):
                 return "card effects are used when you have priority"
             return effects.why_effect_illegal(self, p, a.a, a.b, a.c)
         if k == "discard":
@@ -523,12 +617,14 @@ class Game:
         c = self.cost(p, dd)
         if c > s.pool:
             return f"it costs {c} Res and your pool has {s.pool} (FW-DEPLOY-1)"
-        if dd.type == SCENARIO and s.scenario_turn == self.turn:
+        if dd.type == SCENARIO and self.cfg.one_scenario and s.scenario_turn == self.turn:
             return "only one Scenario can be deployed each turn (FW-DEPLOY-2)"
         if dd.type == ATTACHMENT:
             u = self.unit(target)
             if u is None or not u.is_creature:
                 return "an attachment goes on a creature in play"
+            if dd.subtype == "curse" and not self.cfg.curses:
+                return "this ruleset has no Curses (curses switched off)"
             if dd.subtype == "curse":
                 if u.owner == p:
                     return "a Curse goes on an opponent's creature (FW-ATTACH-2)"
@@ -565,6 +661,10 @@ class Game:
                 self._close_answer()
             elif d == DISCARD:
                 self._next_turn()
+            elif d == RESOURCE:
+                self._after_resource()
+            elif d == RESOLUTION:
+                self._end_resolution()
             return
         if k == "deploy":
             self._deploy(p, s, a.a, a.b)
@@ -576,7 +676,7 @@ class Game:
             u = self.unit_at[a.a]
             assert u is not None
             self.attackers.append(u.iid)
-            if not u.vigilant:  # FW-LOCK-1: declaring an attacker locks it
+            if not u.vigilant and self.cfg.locking:  # FW-LOCK-1: declaring an attacker locks it
                 u.locked = True
             if not self._may_act_in_attack():
                 self._end_attacks()
@@ -587,11 +687,17 @@ class Game:
         elif k in ("strike", "raid", "scenario", "aid"):
             combat.do_assign(self, a)
             if combat.next_unassigned(self) is None:
+                self._to_defend()
+        elif k == "strikeback":
+            self.strikeback[a.a] = a.b
+            if combat.next_scenario_to_defend(self) is None:
                 self._to_tricks()
         elif k == "discard":
+            was_over = self._must_discard(s)
             s.hand.remove(a.a)
             s.graveyard.append(a.a)
-            if self.cfg.bg_hand or len(s.hand) <= self.cfg.hand_limit:
+            # fw: down to 7; bg: over 8 discards down to 8, with exactly 8 one optional discard
+            if not self._must_discard(s) and (was_over or self.cfg.bg_hand):
                 self._next_turn()
 
     def _deploy(self, p: int, s: Seat, iid: int, target: int) -> None:
@@ -608,6 +714,8 @@ class Game:
             if dd.has_discount:
                 self.refresh_discounts(u.owner)
             effects.check_deaths(self)  # a set Hp of 0 kills
+            if not self.is_terminal() and not self._may_act_in_deploy():
+                self._to_combat()
             return
         u = Unit(iid, dd, p, self.turn)
         self.place(u)
@@ -618,6 +726,8 @@ class Game:
             s.units.append(u)
         if dd.has_discount:
             self.refresh_discounts(p)
+        if not self._may_act_in_deploy():  # FW-PASS-1: nothing left but to pass
+            self._to_combat()
 
     # ------------------------------------------------------------------ facts for logs and tests
     def zone_count(self, p: int) -> int:

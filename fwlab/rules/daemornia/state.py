@@ -34,8 +34,10 @@ class Unit:
     def refresh(self) -> None:
         """Recompute effective attributes from the card, its attachments and temporary buffs.
 
-        FW-ATTACH-3 / BG-SLOT-2: an attribute written as a set value replaces the creature's and
-        cannot be raised by other cards (later buffs and + modifiers are ignored for it).
+        FW-ATTACH-5 / BG-SLOT-2: an attribute written as a set value replaces the creature's and
+        cannot be raised by any other card (+ modifiers and positive buffs are ignored for it), but
+        penalties (- modifiers of other attachments, negative buffs of events and effects) still
+        lower it; of two set values on one attribute the lower applies.
         """
         d = self.d
         b = self.buff
@@ -50,6 +52,7 @@ class Unit:
             return
         base = [d.att, d.dfn, d.dmg, d.hp]
         add = [0, 0, 0, 0]
+        penalty = [0, 0, 0, 0]
         setv: list[int | None] = [None, None, None, None]
         swift, elusive, vigilant = d.swift, d.elusive, d.vigilant
         raider, siege, shield, guardian = d.raider, d.siege, d.shield, d.guardian
@@ -57,9 +60,13 @@ class Unit:
         for _, a in self.attached:
             for m in a.mods:
                 if m.is_set:
-                    setv[m.stat] = m.value
+                    prev = setv[m.stat]
+                    if prev is None or m.value < prev:
+                        setv[m.stat] = m.value
                 else:
                     add[m.stat] += m.value
+                    if m.value < 0:
+                        penalty[m.stat] += m.value
             swift = swift or a.swift
             elusive = elusive or a.elusive
             vigilant = vigilant or a.vigilant
@@ -76,7 +83,7 @@ class Unit:
         for i in range(4):
             sv = setv[i]
             if sv is not None:
-                v = sv if i == HP else min(sv, sv + (b[i] if b[i] < 0 else 0))
+                v = sv + penalty[i] + (b[i] if i < 3 and b[i] < 0 else 0)
             else:
                 v = base[i] + add[i] + (b[i] if i < 3 else 0)
             vals.append(v if v > 0 else 0)
