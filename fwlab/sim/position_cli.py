@@ -215,6 +215,8 @@ def render(pos: Mapping[str, Any], deciding: int) -> str:
             lines.append("  blocks: " + "; ".join(f"{card(b)} blocks {card(a)}" for b, a in combat["blocks"]))
         if combat.get("objectives"):
             lines.append("  objectives: " + "; ".join(combat["objectives"]))
+        if combat.get("strikebacks"):
+            lines.append("  strikes back: " + "; ".join(f"{card(sc)} at {card(a)}" for sc, a in combat["strikebacks"]))
         if combat.get("tricks_passed"):
             lines.append(f"  tricks window: seat {_label(pos['active'])} has passed")
     if ans:

@@ -285,6 +285,52 @@ def test_every_settable_decision_is_asked_of_the_right_seat():
     assert who({**fw("discard", a={"hand": ["Filler"] * 8}), "ruleset": "bg"}) == ("discard", 0)
 
 
+def test_the_healing_step_the_resolution_window_and_the_strike_back_choice_can_be_set():
+    # resource: A holds a healing event and a damaged creature (FW-HEAL-2); passing draws, then deploy
+    g = load(fw("resource", a={"pool": 1, "hand": ["Mend"], "in_play": [{"id": 1, "card": "Grunt", "damage": 2}]}))
+    assert (g.decision_name, g.current_player()) == ("resource", 0)
+    assert show(g)["legal_actions"] == ["event 0 1", "pass"]
+    hand = len(g.seats[0].hand)
+    g.apply("pass")
+    assert g.decision_name != "resource" and len(g.seats[0].hand) == hand + 1  # the Draw phase came next
+    with pytest.raises(PositionError, match="decision: resource: seat a has no healing card"):
+        load(fw("resource", a={"pool": 1, "hand": ["Bolt"]}))
+    # resolution: an event of the resolution phase; no combat is written (it is over)
+    g = load(fw("resolution", a={"hand": ["Aftermath"], "in_play": [{"card": "Grunt", "buff": {"att": 2}}]}))
+    assert (g.decision_name, g.current_player()) == ("resolution", 0)
+    assert show(g)["seats"][0]["in_play"][0]["att"] == 5
+    g.apply("pass")  # end of Resolution: the buff ends (FW-RESOLVE-2), the turn passes
+    assert g.active == 1 and g.seats[0].units[0].att == 3
+    with pytest.raises(PositionError, match="combat: there is no combat in the resolution decision"):
+        load(fw("resolution", a={"hand": ["Aftermath"], "in_play": [{"id": 1, "card": "Grunt", "locked": True}]},
+                combat={"attackers": [1]}))
+    # defend: a Tower attacked by two creatures strikes back at one, chosen by its owner (FW-SCEN-2)
+    two = fw("defend", a={"in_play": [{"id": 1, "card": "Grunt", "locked": True},
+                                      {"id": 2, "card": "Reaver", "locked": True}]},
+             b={"in_play": [{"id": 10, "card": "Tower"}]},
+             combat={"attackers": [1, 2], "objectives": ["scenario 1 10", "scenario 2 10"]})
+    g = load(two)
+    assert (g.decision_name, g.current_player()) == ("defend", 1)
+    assert show(g)["legal_actions"] == ["strikeback 10 1", "strikeback 10 2"]
+    assert show(load({**show(g), "filler": "Filler"})) == show(g)
+    chosen = {**two, "decision": "tricks",
+              "combat": {**two["combat"], "strikebacks": [[10, 2]], "tricks_passed": 1}}
+    chosen["seats"][1]["hand"], chosen["seats"][1]["pool"] = ["Bolt"], 1
+    g = load(chosen)
+    assert g.decision_name == "tricks" and show(g)["combat"]["strikebacks"] == [[10, 2]]
+    with pytest.raises(PositionError, match=r"combat.strikebacks\[0\]: strikeback 10 3: a Scenario strikes back"):
+        load({**chosen, "combat": {**chosen["combat"], "strikebacks": [[10, 3]]}})
+    with pytest.raises(PositionError, match="combat.strikebacks: Scenario 10 has not chosen"):
+        load({**chosen, "combat": {**chosen["combat"], "strikebacks": []}})
+
+
+def test_a_deploy_position_is_accepted_even_when_passing_is_all_there_is():
+    g = load(fw("deploy", a={"pool": 0, "hand": ["Brute"]}))
+    assert g.decision_name == "deploy" and show(g)["legal_actions"] == ["pass"]
+    g.apply("pass")  # nothing to attack with either: the turn passes, as the engine would have gone on
+    assert g.active == 1
+
+
 def test_a_curse_in_play_is_its_casters_card():
     g = load(fw(b={"in_play": [{"card": "Brute", "attachments": ["Hex"]}]}))
     brute = g.seats[1].units[0]

@@ -23,17 +23,32 @@ from ..core import Action, GameRecord, PositionError
 from . import combat, effects
 from .cards import ATTACHMENT, CREATURE, EVENT, SCENARIO, CardDef
 from .config import CONFIGS, RulesConfig, config_for
-from .decisions import ANSWER, ASSIGN, ATTACK, BLOCK, DECISION_NAMES, DEPLOY, DISCARD, TRICKS
+from .decisions import (
+    ANSWER,
+    ASSIGN,
+    ATTACK,
+    BLOCK,
+    DECISION_NAMES,
+    DEFEND,
+    DEPLOY,
+    DISCARD,
+    RESOLUTION,
+    RESOURCE,
+    TRICKS,
+)
 from .game import Game
 from .state import Seat, Unit
 
 __all__ = ["SETTABLE", "load_position", "position_of"]
 
 #: The decisions a position may ask (the engine's other decisions cannot be set up yet).
-SETTABLE: dict[str, int] = {"deploy": DEPLOY, "attack": ATTACK, "block": BLOCK, "assign": ASSIGN,
-                            "tricks": TRICKS, "answer": ANSWER, "discard": DISCARD}
+SETTABLE: dict[str, int] = {"resource": RESOURCE, "deploy": DEPLOY, "attack": ATTACK, "block": BLOCK,
+                            "assign": ASSIGN, "defend": DEFEND, "tricks": TRICKS, "answer": ANSWER,
+                            "resolution": RESOLUTION, "discard": DISCARD}
 #: An event waiting for its answer was played in one of these decisions.
-DURING = ("deploy", "attack", "tricks")
+DURING = ("resource", "deploy", "attack", "tricks", "resolution")
+#: The decisions of a combat (``combat`` may be written only for them).
+COMBAT = (ATTACK, BLOCK, ASSIGN, DEFEND, TRICKS)
 OBJECTIVES = ("strike", "raid", "scenario", "aid")
 MAX_ID = 100_000
 
@@ -48,7 +63,7 @@ IN_PLAY_KEYS: Keys = (frozenset({"id", "card", "damage", "locked", "attachments"
                                  "used_effects", "att", "def", "dmg", "hp"}), NONE)
 ATTACHMENT_KEYS: Keys = (frozenset({"id", "card", "used_effects"}), NONE)
 CARD_KEYS: Keys = (frozenset({"id", "card"}), NONE)
-COMBAT_KEYS: Keys = (frozenset({"attackers", "blocks", "objectives", "tricks_passed"}), NONE)
+COMBAT_KEYS: Keys = (frozenset({"attackers", "blocks", "objectives", "strikebacks", "tricks_passed"}), NONE)
 ANSWERING_KEYS: Keys = (frozenset({"seat", "card", "id", "target", "during"}), NONE)
 STATS = (("att", "att"), ("def", "dfn"), ("dmg", "dmg"), ("hp", "max_hp"))
 BUFFS = ("att", "def", "dmg")
@@ -259,7 +274,7 @@ class _Loader:
                 ac, aobj = self.card(apath, ar, p, ATTACHMENT_KEYS, (ATTACHMENT,), "an attachment")
                 if c.d.type != CREATURE:
                     raise PositionError(apath, "attachments go on creatures, not on Scenarios (FW-ATTACH-1)")
-                if ac.d.subtype == "curse" and getattr(cfg, "curses", True):
+                if ac.d.subtype == "curse" and cfg.curses:
                     ac.owner = 1 - p  # FW-ATTACH-2: a Curse is its caster's card, on an enemy creature
                 atts.append((ac, aobj))
             out.append(_InPlay(c, obj, at, atts))
@@ -344,7 +359,7 @@ class _Loader:
                 if u.is_scenario:
                     s.scenarios.append(u)
                     if new:
-                        if s.scenario_turn == turn and getattr(cfg, "one_scenario", True):
+                        if s.scenario_turn == turn and cfg.one_scenario:
                             raise PositionError(f"{at}.deployed_this_turn", "only one Scenario can be deployed "
                                                                             "each turn (FW-DEPLOY-2)")
                         s.scenario_turn = turn
@@ -379,13 +394,34 @@ class _Loader:
             raise PositionError("answering", f"an event waits for an answer only in the answer decision, not {name}")
         raw = top.get("combat")
         c = _obj("combat", raw, COMBAT_KEYS) if raw is not None else {}
-        if phase in (DEPLOY, DISCARD) and any(c.get(k) for k in COMBAT_KEYS[0]):
-            raise PositionError("combat", f"there is no combat in the {DECISION_NAMES[phase]} decision")
-        # attackers
+        if phase not in COMBAT and any(c.get(k) for k in COMBAT_KEYS[0]):
+            over = " (it is over: its temporary buffs are written per card, 'buff')" if phase == RESOLUTION else ""
+            raise PositionError("combat", f"there is no combat in the {DECISION_NAMES[phase]} decision{over}")
+        self.attackers(g, c, phase)
+        self.blocks(g, c, phase)
+        self.objectives(g, c, phase)
+        self.strikebacks(g, c, phase)
+        tp = _int("combat.tricks_passed", c.get("tricks_passed", 0), 0, 1)
+        if tp and phase != TRICKS:
+            raise PositionError("combat.tricks_passed", "counts passes in the tricks window only")
+        g.tricks_passed = tp if phase == TRICKS else 0
+        # the decision, and whether the engine would ask it
+        deciders = {RESOURCE: active, DEPLOY: active, ATTACK: active, BLOCK: defender, ASSIGN: active,
+                    DEFEND: defender, TRICKS: active if tp == 0 else defender, RESOLUTION: active, DISCARD: active}
+        g.decision, g.decider = phase, deciders[phase]
+        if decision == ANSWER:
+            assert answering is not None and event is not None
+            self.set_answering(g, answering, event, phase)
+        why_not = _why_not_asked(g)
+        if why_not:
+            raise PositionError("decision", f"{name}: {why_not}")
+
+    @staticmethod
+    def attackers(g: Game, c: Mapping[str, Any], phase: int) -> None:
         for i, a in enumerate(_list("combat.attackers", c.get("attackers", []))):
             at = f"combat.attackers[{i}]"
             u = g.unit(_int(at, a))
-            if u is None or u.owner != active or not u.is_creature:
+            if u is None or u.owner != g.active or not u.is_creature:
                 raise PositionError(at, f"{a} is not a creature of the active seat in play")
             if u.iid in g.attackers:
                 raise PositionError(at, f"{a} is declared twice")
@@ -393,16 +429,19 @@ class _Loader:
                 raise PositionError(at, f"{u.d.name} has Att 0 and cannot attack (FW-HIT-3)")
             if u.deployed_turn == g.turn and not u.swift:
                 raise PositionError(at, f"{u.d.name} was deployed this turn and is not swift (FW-DEPLOY-3)")
-            if not u.locked and not u.vigilant and getattr(g.cfg, "locking", True):
+            if not u.locked and not u.vigilant and g.cfg.locking:
                 raise PositionError(at, f"{u.d.name} attacks but is not locked: declaring an attacker locks it "
                                         "unless it is vigilant (FW-LOCK-1); write \"locked\": true")
             g.attackers.append(u.iid)
-        if phase in (BLOCK, ASSIGN, TRICKS) and not g.attackers:
+        if phase in (BLOCK, ASSIGN, DEFEND, TRICKS) and not g.attackers:
             raise PositionError("combat.attackers", f"the {DECISION_NAMES[phase]} decision needs attackers")
+
+    @staticmethod
+    def blocks(g: Game, c: Mapping[str, Any], phase: int) -> None:
         blocks = _list("combat.blocks", c.get("blocks", []))
         if blocks and phase == ATTACK:
             raise PositionError("combat.blocks", "blockers are declared after the attackers (decision block)")
-        g.decision, g.decider = BLOCK, defender
+        g.decision, g.decider = BLOCK, 1 - g.active
         for i, pair in enumerate(blocks):
             at = f"combat.blocks[{i}]"
             if not isinstance(pair, list) or len(pair) != 2:
@@ -412,46 +451,61 @@ class _Loader:
             if reason:
                 raise PositionError(at, f"{act}: {reason}")
             combat.do_block(g, act.a, act.b)
+
+    @staticmethod
+    def objectives(g: Game, c: Mapping[str, Any], phase: int) -> None:
         objectives = _list("combat.objectives", c.get("objectives", []))
         if objectives and phase in (ATTACK, BLOCK):
             raise PositionError("combat.objectives", "objectives are chosen after the blocks (decision assign)")
-        if phase in (ASSIGN, TRICKS):
-            g.decision, g.decider = ASSIGN, active
-            combat.auto_assign(g)  # what the engine does on entering the assign decision
-            for i, text in enumerate(objectives):
-                at = f"combat.objectives[{i}]"
-                if not isinstance(text, str):
-                    raise PositionError(at, "an objective is written as its action, e.g. \"raid 12\"")
-                try:
-                    act = Action.parse(text)
-                except ValueError as exc:
-                    raise PositionError(at, str(exc)) from None
-                if act.kind not in OBJECTIVES:
-                    raise PositionError(at, f"{text!r} is not an objective ({', '.join(OBJECTIVES)})")
-                if act.a in g.assign and g.assign[act.a] == (act.kind, act.b):
-                    continue  # the engine took it by itself (its only possible objective)
-                reason = combat.why_illegal(g, act)
-                if reason:
-                    raise PositionError(at, f"{text}: {reason}")
-                combat.do_assign(g, act)
-        tp = _int("combat.tricks_passed", c.get("tricks_passed", 0), 0, 1)
-        if tp and phase != TRICKS:
-            raise PositionError("combat.tricks_passed", "counts passes in the tricks window only")
-        if phase == TRICKS:
-            left = combat.next_unassigned(g)
-            if left is not None:
-                raise PositionError("combat.objectives", f"attacker {left} has no objective yet (decision assign)")
-            g.tricks_passed = tp
-        # the decision, and whether the engine would ask it
-        deciders = {DEPLOY: active, ATTACK: active, BLOCK: defender, ASSIGN: active,
-                    TRICKS: active if tp == 0 else defender, DISCARD: active}
-        g.decision, g.decider = phase, deciders[phase]
-        if decision == ANSWER:
-            assert answering is not None and event is not None
-            self.set_answering(g, answering, event, phase)
-        why_not = _why_not_asked(g)
-        if why_not:
-            raise PositionError("decision", f"{name}: {why_not}")
+        if phase not in (ASSIGN, DEFEND, TRICKS):
+            return
+        g.decision, g.decider = ASSIGN, g.active
+        combat.auto_assign(g)  # what the engine does on entering the assign decision
+        for i, text in enumerate(objectives):
+            at = f"combat.objectives[{i}]"
+            if not isinstance(text, str):
+                raise PositionError(at, "an objective is written as its action, e.g. \"raid 12\"")
+            try:
+                act = Action.parse(text)
+            except ValueError as exc:
+                raise PositionError(at, str(exc)) from None
+            if act.kind not in OBJECTIVES:
+                raise PositionError(at, f"{text!r} is not an objective ({', '.join(OBJECTIVES)})")
+            if act.a in g.assign and g.assign[act.a] == (act.kind, act.b):
+                continue  # the engine took it by itself (its only possible objective)
+            reason = combat.why_illegal(g, act)
+            if reason:
+                raise PositionError(at, f"{text}: {reason}")
+            combat.do_assign(g, act)
+        left = combat.next_unassigned(g)
+        if phase != ASSIGN and left is not None:
+            raise PositionError("combat.objectives", f"attacker {left} has no objective yet (decision assign)")
+
+    @staticmethod
+    def strikebacks(g: Game, c: Mapping[str, Any], phase: int) -> None:
+        pairs = _list("combat.strikebacks", c.get("strikebacks", []))
+        if pairs and phase not in (DEFEND, TRICKS):
+            raise PositionError("combat.strikebacks", "a Scenario's strike back is chosen after the objectives "
+                                                      "(decision defend)")
+        if phase not in (DEFEND, TRICKS):
+            return
+        g.decision, g.decider = DEFEND, 1 - g.active
+        combat.auto_strikeback(g)  # what the engine does on entering the defend decision (FW-SCEN-2)
+        for i, pair in enumerate(pairs):
+            at = f"combat.strikebacks[{i}]"
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise PositionError(at, "a strike back is written [Scenario id, attacker id]")
+            act = Action("strikeback", _int(f"{at}[0]", pair[0]), _int(f"{at}[1]", pair[1]))
+            if g.strikeback.get(act.a) == act.b:
+                continue  # attacked by one creature: the engine took it by itself
+            reason = combat.why_illegal(g, act)
+            if reason:
+                raise PositionError(at, f"{act}: {reason}")
+            g.strikeback[act.a] = act.b
+        left = combat.next_scenario_to_defend(g)
+        if phase == TRICKS and left is not None:
+            raise PositionError("combat.strikebacks", f"Scenario {left} has not chosen whom it strikes back at "
+                                                      "(decision defend)")
 
     @staticmethod
     def set_answering(g: Game, answering: Mapping[str, Any], event: _Card, during: int) -> None:
@@ -471,22 +525,31 @@ class _Loader:
 
 
 def _why_not_asked(g: Game) -> str | None:
-    """Why the engine would not stop at the game's decision in this state (None when it would)."""
+    """Why the engine would not stop at the game's decision in this state (None when it would).
+
+    A deploy decision is always accepted: it is where a turn is naturally set up, and when passing is
+    all the active seat can do, ``pass`` goes on to combat as the engine would have by itself."""
     d, p = g.decision, g.decider
+    who = f"seat {'ab'[p]}"
+    if d in (RESOURCE, RESOLUTION) and not g._window_has_play(p):
+        return (f"{who} has no healing card or effect, nor event of the {DECISION_NAMES[d]} phase, to play: "
+                "the engine does not stop here (FW-PASS-1)")
     if d == ATTACK and not g._may_act_in_attack():
-        return f"seat {'ab'[p]} has no creature that may attack and nothing to play: the engine goes on to blocks"
+        return f"{who} has no creature that may attack and nothing to play: the engine goes on to blocks"
     if d == BLOCK and not combat.can_block_any(g):
-        return f"seat {'ab'[p]} has no creature that can block these attackers: the engine does not ask"
+        return f"{who} has no creature that can block these attackers: the engine does not ask"
     if d == ASSIGN and combat.next_unassigned(g) is None:
-        return "every attacker has its objective (some have only one): the engine goes on to the tricks window"
+        return "every attacker has its objective (some have only one): the engine goes on"
+    if d == DEFEND and combat.next_scenario_to_defend(g) is None:
+        return "no Scenario attacked by several creatures is left to choose its strike back: the engine goes on"
     if d in (TRICKS, ANSWER) and not g._has_instant(p):
-        return f"seat {'ab'[p]} has no event or card effect it can play: the engine does not ask"
+        return f"{who} has no event or card effect it can play: the engine does not ask"
     if d == DISCARD:
         n = len(g.seats[p].hand)
         if g.cfg.bg_hand and n < 8:
-            return f"seat {'ab'[p]} holds {n} cards: a bg discard is offered with 8 or more (BG-HAND-2)"
+            return f"{who} holds {n} cards: a bg discard is offered with 8 or more (BG-HAND-2)"
         if not g.cfg.bg_hand and n <= g.cfg.hand_limit:
-            return f"seat {'ab'[p]} holds {n} cards: the discard comes with more than {g.cfg.hand_limit} (FW-HAND-1)"
+            return f"{who} holds {n} cards: the discard comes with more than {g.cfg.hand_limit} (FW-HAND-1)"
     return None
 
 
@@ -542,13 +605,15 @@ def position_of(g: Game, *, deck: bool = False) -> dict[str, Any]:
             seat["removed"] = [defs[i].name for i in s.removed]
         seats.append(seat)
     out["seats"] = seats
-    if g.attackers:
+    phase = g.resume if g.decision == ANSWER else g.decision
+    if g.attackers and phase in COMBAT:  # (at resolution the combat is over: only buffs remain)
         c: dict[str, Any] = {"attackers": list(g.attackers),
                              "blocks": [[b, a] for a in g.attackers for b in g.blocks.get(a, ())],
                              "objectives": [str(Action(g.assign[a][0], a, g.assign[a][1]))
                                             for a in g.attackers if a in g.assign]}
-        in_tricks = g.decision == TRICKS or (g.decision == ANSWER and g.resume == TRICKS)
-        if in_tricks and g.tricks_passed:
+        if g.strikeback:
+            c["strikebacks"] = [[sc, a] for sc, a in g.strikeback.items()]
+        if phase == TRICKS and g.tricks_passed:
             c["tricks_passed"] = g.tricks_passed
         out["combat"] = c
     if g.chain:
