@@ -1,6 +1,13 @@
-"""Fallen Worlds rules, one test (or more) per rule ID of docs/rules.md."""
+"""Fallen Worlds rules, one test (or more) per rule ID of docs/rules.md.
+
+Each test sets its position up as text (docs/positions.md) over the test catalog
+(tests/rules/test_catalog.toml) and gives the dice it needs in order, so any of them can be shown
+and replayed with ``fwlab position show|play FILE --catalog tests/rules/test_catalog.toml``.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from harness import CATALOG, iid, pass_until, position, rig_dice, unit
@@ -9,6 +16,32 @@ from fwlab.rules.core import Action, IllegalAction
 from fwlab.rules.daemornia import compile_deck, new_game
 from fwlab.rules.daemornia.combat import hits, need_to_hit
 from fwlab.rules.daemornia.decisions import ANSWER, ASSIGN, ATTACK, BLOCK, DEPLOY, DISCARD, TRICKS
+from fwlab.rules.engines import load_position
+
+FILLERS = ["Filler"] * 20
+
+
+def pos(ruleset: str = "fw", a: dict[str, Any] | None = None, b: dict[str, Any] | None = None, *,
+        decision: str = "deploy", active: int = 0, turn: int = 5, **top: Any) -> dict[str, Any]:
+    """A position (docs/positions.md): turn 5, seat a's deploy decision, each seat with 10 Res and
+    20 Fillers in its deck unless ``a``/``b`` (the seats' fields) say otherwise."""
+    seats = [{"pool": 10, "deck": list(FILLERS), **(a or {})}, {"pool": 10, "deck": list(FILLERS), **(b or {})}]
+    return {"ruleset": ruleset, "turn": turn, "active": active, "decision": decision, "seats": seats,
+            "seed": 1, **top}
+
+
+def load(p: dict[str, Any], dice: list[int] | None = None) -> Any:
+    """The game set up from a position over the test catalog; ``dice``: every die it rolls, in order."""
+    return load_position(p, CATALOG, dice=dice)
+
+
+def a_next_turn(ruleset: str = "fw", a: dict[str, Any] | None = None, dice: list[int] | None = None) -> Any:
+    """Seat b's deploy decision on turn 6, with nothing to do: b passes and seat a's turn begins
+    (Resource phase, healing, draw: FW-RES-1, FW-HEAL-1, FW-DRAW-1)."""
+    g = load(pos(ruleset, a, {"pool": 0}, active=1, turn=6), dice)
+    g.apply("pass")
+    assert g.active == 0
+    return g
 
 
 def deploy(g, name, target=-1):
@@ -86,7 +119,7 @@ def test_FW_RES_1_resource_cycle_standard_and_epic(ruleset, expected):
 
 
 def test_FW_RES_2_each_scenario_gives_one_res_plus_KW_INCOME():
-    g = position(a_scen=["Mill", "Tower"], a_board=["Banker"], pool=(0, 0))
+    g = load(pos(a={"pool": 0, "in_play": ["Banker", "Mill", "Tower"]}, b={"pool": 0}))
     pass_until(g, lambda g: g.active == 1)
     pass_until(g, lambda g: g.active == 0)
     s = g.seats[0]
@@ -95,7 +128,7 @@ def test_FW_RES_2_each_scenario_gives_one_res_plus_KW_INCOME():
 
 
 def test_FW_RES_3_pool_emptied_at_start_of_own_turn_but_usable_in_opponents_turn():
-    g = position(a_hand=["Tax"], pool=(5, 0))
+    g = load(pos(a={"pool": 5, "hand": ["Tax"]}, b={"pool": 0}))
     pass_until(g, lambda g: g.active == 1)
     assert g.seats[0].pool == 5  # unspent Res stay for effects during the opponent's turn
     pass_until(g, lambda g: g.active == 0)
@@ -104,38 +137,27 @@ def test_FW_RES_3_pool_emptied_at_start_of_own_turn_but_usable_in_opponents_turn
 
 # ---------------------------------------------------------------- healing, drawing, hand
 def test_FW_HEAL_1_creatures_heal_one_never_above_printed_hp_and_scenarios_do_not():
-    g = position(a_board=["Grunt", "Filler"], a_scen=["Tower"])
-    unit(g, "Grunt").damage = 2
-    unit(g, "Tower").damage = 1
-    g.seats[0].own_turns = 0
-    g.active = 1
-    g._next_turn()
+    g = a_next_turn(a={"in_play": [{"card": "Grunt", "damage": 2}, "Filler", {"card": "Tower", "damage": 1}]})
     assert unit(g, "Grunt").damage == 1
     assert unit(g, "Filler").damage == 0
     assert unit(g, "Tower").damage == 1
 
 
 def test_KW_HEAL_self_and_allies_heal_more():
-    g = position(a_board=["Medic", "Grunt"], a_scen=["Hospital"])
-    unit(g, "Medic").damage = 5
-    unit(g, "Grunt").damage = 2
-    g.active = 1
-    g._next_turn()
+    g = a_next_turn(a={"in_play": [{"card": "Medic", "damage": 5}, {"card": "Grunt", "damage": 2}, "Hospital"]})
     assert unit(g, "Medic").damage == 5 - 1 - 2 - 1
     assert unit(g, "Grunt").damage == 0
 
 
 def test_FW_DRAW_2_empty_deck_costs_one_capital_and_FW_END_2_deck_out_reason():
-    g = position(a_deck=0, b_deck=10)
-    g.seats[0].capital = 1
-    g.active = 1
-    g._next_turn()
+    g = load(pos(a={"capital": 1, "deck": []}, b={"pool": 0}, active=1, turn=6))
+    g.apply("pass")  # b's turn ends; a draws from its empty deck
     assert g.outcome is not None
     assert g.outcome.winner == "b" and g.outcome.end_reason == "deck-out"
 
 
 def test_FW_HAND_1_discard_down_to_seven_at_end_of_turn():
-    g = position(a_hand=["Filler"] * 9, pool=(0, 0))
+    g = load(pos(a={"pool": 0, "hand": ["Filler"] * 9}, b={"pool": 0}))
     pass_until(g, lambda g: g.decision == DISCARD)
     assert g.current_player() == 0
     with pytest.raises(IllegalAction, match="must discard"):
