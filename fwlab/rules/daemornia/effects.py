@@ -252,12 +252,31 @@ def effect_reason(g: Game, p: int, u: Unit, src: int, e: Eff, idx: int) -> str |
     return None
 
 
+def _usable(g: Game, p: int, u: Unit, src: int, effs: tuple[Eff, ...]) -> bool:
+    for i in range(len(effs)):
+        e = effs[i]
+        if effect_reason(g, p, u, src, e, i) is None and has_target(g, p, e.target):
+            return True
+    return False
+
+
 def any_usable_effect(g: Game, p: int) -> bool:
-    """Whether player ``p`` can use any card effect now (on some legal target)."""
-    for u, src, effs in controlled_effects(g, p):
-        for i, e in enumerate(effs):
-            if effect_reason(g, p, u, src, e, i) is None and has_target(g, p, e.target):
+    """Whether player ``p`` can use any card effect now (on some legal target); the same cards as
+    :func:`controlled_effects`, walked without building a list (the engine asks at every window)."""
+    owner = g.owner
+    for s in g.seats:
+        mine = s.idx == p
+        for u in s.units:
+            if mine and u.d.effects and _usable(g, p, u, u.iid, u.d.effects):
                 return True
+            if u.attached:
+                for iid, a in u.attached:
+                    if a.effects and owner[iid] == p and _usable(g, p, u, iid, a.effects):
+                        return True
+        if mine:
+            for u in s.scenarios:
+                if u.d.effects and _usable(g, p, u, u.iid, u.d.effects):
+                    return True
     return False
 
 
