@@ -170,7 +170,7 @@ def test_FW_HAND_1_discard_down_to_seven_at_end_of_turn():
 
 # ---------------------------------------------------------------- deploy
 def test_FW_DEPLOY_1_pay_res_or_you_cannot_deploy():
-    g = position(a_hand=["Brute", "Grunt"], pool=(3, 0))
+    g = load(pos(a={"pool": 3, "hand": ["Brute", "Grunt"]}, b={"pool": 0}))
     with pytest.raises(IllegalAction, match="costs 4 Res"):
         deploy(g, "Brute")
     deploy(g, "Grunt")
@@ -178,14 +178,14 @@ def test_FW_DEPLOY_1_pay_res_or_you_cannot_deploy():
 
 
 def test_FW_DEPLOY_2_one_scenario_per_turn():
-    g = position(a_hand=["Mill", "Forge", "Filler"])  # the Filler keeps the Deploy decision open
+    g = load(pos(a={"hand": ["Mill", "Forge", "Filler"]}))  # the Filler keeps the Deploy decision open
     deploy(g, "Mill")
     with pytest.raises(IllegalAction, match="one Scenario"):
         deploy(g, "Forge")
 
 
 def test_FW_DEPLOY_3_deployed_this_turn_cannot_attack_unless_KW_SWIFT():
-    g = position(a_hand=["Grunt", "Runner"])
+    g = load(pos(a={"hand": ["Grunt", "Runner"]}))
     deploy(g, "Grunt")
     deploy(g, "Runner")
     to_attack(g)
@@ -196,7 +196,7 @@ def test_FW_DEPLOY_3_deployed_this_turn_cannot_attack_unless_KW_SWIFT():
 
 
 def test_KW_DISCOUNT_lowers_cost_never_below_one():
-    g = position(a_hand=["Grunt", "Runner"], a_scen=["Forge"], pool=(1, 0))
+    g = load(pos(a={"pool": 1, "hand": ["Grunt", "Runner"], "in_play": ["Forge"]}, b={"pool": 0}))
     assert g.cost(0, g.defs[iid(g, "Grunt", 0)]) == 1
     assert g.cost(0, g.defs[iid(g, "Runner", 0)]) == 1
     deploy(g, "Grunt")
@@ -205,7 +205,7 @@ def test_KW_DISCOUNT_lowers_cost_never_below_one():
 
 # ---------------------------------------------------------------- attachments
 def test_FW_ATTACH_1_attachment_modifies_its_creature():
-    g = position(a_hand=["Blade", "Plate"], a_board=["Grunt"])
+    g = load(pos(a={"hand": ["Blade", "Plate"], "in_play": ["Grunt"]}))
     deploy(g, "Blade", iid(g, "Grunt", 0))
     deploy(g, "Plate", iid(g, "Grunt", 0))
     u = unit(g, "Grunt")
@@ -213,7 +213,7 @@ def test_FW_ATTACH_1_attachment_modifies_its_creature():
 
 
 def test_FW_ATTACH_2_curse_goes_on_an_opponents_creature_others_on_your_own():
-    g = position(a_hand=["Hex", "Blade"], a_board=["Grunt"], b_board=["Brute"])
+    g = load(pos(a={"hand": ["Hex", "Blade"], "in_play": ["Grunt"]}, b={"in_play": ["Brute"]}))
     with pytest.raises(IllegalAction, match="Curse"):
         deploy(g, "Hex", iid(g, "Grunt", 0))
     with pytest.raises(IllegalAction, match="your creatures"):
@@ -223,7 +223,7 @@ def test_FW_ATTACH_2_curse_goes_on_an_opponents_creature_others_on_your_own():
 
 
 def test_FW_ATTACH_3_one_of_each_subtype_per_creature():
-    g = position(a_hand=["Blade", "Sabre", "Ward"], a_board=["Grunt"])
+    g = load(pos(a={"hand": ["Blade", "Sabre", "Ward"], "in_play": ["Grunt"]}))
     deploy(g, "Blade", iid(g, "Grunt", 0))
     with pytest.raises(IllegalAction, match="one weapon"):
         deploy(g, "Sabre", iid(g, "Grunt", 0))
@@ -231,32 +231,27 @@ def test_FW_ATTACH_3_one_of_each_subtype_per_creature():
 
 
 def test_FW_ATTACH_5_and_BG_SLOT_2_set_value_replaces_and_cannot_be_raised():
-    g = position(a_hand=["Rally"], a_board=["Grunt"], b_hand=["Hex"])
-    u = unit(g, "Grunt")
-    from fwlab.rules.daemornia.cards import compile_card
-    u.attached.append((999, compile_card(CATALOG["Hex"])))
-    u.attached.append((998, compile_card(CATALOG["Blade"])))
-    u.refresh()
-    assert u.att == 0  # Hex sets Att to 0; Blade's +2 cannot raise it
-    u.buff[0] += 2
-    u.refresh()
-    assert u.att == 0
+    # Hex (a Curse, cast by b) sets the Grunt's Att to 0; Blade's +2 cannot raise it
+    g = load(pos(a={"in_play": [{"card": "Grunt", "attachments": ["Hex", "Blade"]}]}))
+    assert unit(g, "Grunt").att == 0
+    # nor can a buff (a Rally played earlier this combat)
+    g = load(pos(a={"in_play": [{"card": "Grunt", "attachments": ["Hex", "Blade"], "buff": {"att": 2}}]}))
+    assert unit(g, "Grunt").att == 0
+    # without the Hex, the Blade and the buff raise it: 3 + 2 + 2
+    assert unit(load(pos(a={"in_play": [{"card": "Grunt", "attachments": ["Blade"], "buff": {"att": 2}}]})),
+                "Grunt").att == 7
 
 
 def test_FW_ATTACH_4_attachments_go_to_the_graveyard_with_their_creature():
-    g = position(a_hand=["Doom"], b_board=["Grunt"], b_hand=["Blade"])
-    b_blade = iid(g, "Blade", 1, "hand")
-    g.seats[1].hand.remove(b_blade)
-    u = unit(g, "Grunt", 1)
-    u.attached.append((b_blade, g.defs[b_blade]))
-    u.refresh()
-    g.apply(Action("event", iid(g, "Doom", 0, "hand"), u.iid))
-    assert b_blade in g.seats[1].graveyard
-    assert u.iid in g.seats[1].removed
+    g = load(pos(a={"hand": ["Doom"]}, b={"in_play": [{"id": 40, "card": "Grunt",
+                                                      "attachments": [{"id": 41, "card": "Blade"}]}]}))
+    g.apply(Action("event", iid(g, "Doom", 0, "hand"), 40))
+    assert 41 in g.seats[1].graveyard
+    assert 40 in g.seats[1].removed
 
 
 def test_BG_SLOT_1_one_ability_card_and_one_of_each_equipment():
-    g = position("bg", a_hand=["Charm", "Mind Spike", "Blade", "Plate", "Relic"], a_board=["Grunt"])
+    g = load(pos("bg", {"hand": ["Charm", "Mind Spike", "Blade", "Plate", "Relic"], "in_play": ["Grunt"]}))
     t = iid(g, "Grunt", 0)
     deploy(g, "Charm", t)
     with pytest.raises(IllegalAction, match="BG-SLOT-1"):
