@@ -277,30 +277,27 @@ def test_FW_HIT_2_natural_one_misses_natural_six_hits_and_BG_HIT_2_literal_two()
 
 
 def test_FW_HIT_3_att_zero_never_attacks_nor_strikes_back():
-    g = position(a_board=["Wall", "Grunt"], b_board=["Wall"])
+    g = load(pos(a={"in_play": ["Wall", "Grunt"]}, b={"in_play": ["Wall"]}), dice=[6])  # one die: a second is an error
     to_attack(g)
     with pytest.raises(IllegalAction, match="Att 0"):
         g.apply(Action("attack", iid(g, "Wall", 0)))
     g.apply(Action("attack", iid(g, "Grunt", 0)))
     end_attacks(g)
-    n_before = len(g.record.dice)
-    rig_dice(g, [6])
     g.apply(Action("block", iid(g, "Wall", 1), iid(g, "Grunt", 0)))
     end_blocks(g)
     while g.decision == TRICKS:
         g.apply("pass")
-    assert len(g.record.dice) == n_before + 1  # only the attacker rolled
+    assert g.record.dice == [6]  # only the attacker rolled
     assert unit(g, "Grunt", 0).damage == 0
 
 
 # ---------------------------------------------------------------- combat
 def test_FW_COMBAT_1_and_FW_LOCK_1_attackers_lock_and_locked_cannot_block():
-    g = position(a_board=["Grunt"], b_board=["Grunt"])
+    g = load(pos(a={"in_play": ["Grunt"]}, b={"in_play": ["Grunt"]}))
     fight(g, ["Grunt"], assign=[])
     assert unit(g, "Grunt", 0).locked
-    # B's turn: A's locked Grunt cannot block
-    g2 = position(a_board=["Grunt"], b_board=["Grunt"])
-    unit(g2, "Grunt", 1).locked = True
+    # a locked Grunt cannot block
+    g2 = load(pos(a={"in_play": ["Grunt"]}, b={"in_play": [{"card": "Grunt", "locked": True}]}))
     to_attack(g2)
     g2.apply(Action("attack", iid(g2, "Grunt", 0)))
     g2.apply("pass")
@@ -308,21 +305,18 @@ def test_FW_COMBAT_1_and_FW_LOCK_1_attackers_lock_and_locked_cannot_block():
 
 
 def test_FW_LOCK_2_cards_unlock_in_their_owners_resource_phase():
-    g = position(a_board=["Grunt"])
-    unit(g, "Grunt").locked = True
-    g.active = 1
-    g._next_turn()
+    g = a_next_turn(a={"in_play": [{"card": "Grunt", "locked": True}]})
     assert not unit(g, "Grunt").locked
 
 
 def test_KW_VIGILANT_attacking_does_not_lock():
-    g = position(a_board=["Watcher"])
+    g = load(pos(a={"in_play": ["Watcher"]}))
     fight(g, ["Watcher"])
     assert not unit(g, "Watcher").locked
 
 
 def test_FW_COMBAT_2_blocking_at_any_ratio_one_attacker_per_defender_unless_KW_GUARDIAN():
-    g = position(a_board=["Grunt", "Filler"], b_board=["Grunt", "Filler", "Sentinel"])
+    g = load(pos(a={"in_play": ["Grunt", "Filler"]}, b={"in_play": ["Grunt", "Filler", "Sentinel"]}))
     to_attack(g)
     g.apply(Action("attack", iid(g, "Grunt", 0)))
     g.apply(Action("attack", iid(g, "Filler", 0)))
@@ -337,7 +331,7 @@ def test_FW_COMBAT_2_blocking_at_any_ratio_one_attacker_per_defender_unless_KW_G
 
 
 def test_KW_ELUSIVE_cannot_be_blocked():
-    g = position(a_board=["Ghost"], b_board=["Grunt"])
+    g = load(pos(a={"in_play": ["Ghost"]}, b={"in_play": ["Grunt"]}))
     to_attack(g)
     g.apply(Action("attack", iid(g, "Ghost", 0)))
     g.apply("pass")
@@ -345,7 +339,7 @@ def test_KW_ELUSIVE_cannot_be_blocked():
 
 
 def test_FW_COMBAT_3_attacker_strikes_one_chosen_blocker_every_blocker_strikes_FW_RESOLVE_1():
-    g = position(a_board=["Brute"], b_board=["Grunt", "Filler"])
+    g = load(pos(a={"in_play": ["Brute"]}, b={"in_play": ["Grunt", "Filler"]}), dice=[6, 6, 6])
     to_attack(g)
     br = iid(g, "Brute", 0)
     g.apply(Action("attack", br))
@@ -355,7 +349,6 @@ def test_FW_COMBAT_3_attacker_strikes_one_chosen_blocker_every_blocker_strikes_F
     end_blocks(g)
     with pytest.raises(IllegalAction):
         g.apply(Action("raid", br))
-    rig_dice(g, [6, 6, 6])
     g.apply(Action("strike", br, iid(g, "Filler", 1)))
     while g.decision == TRICKS:
         g.apply("pass")
@@ -365,20 +358,18 @@ def test_FW_COMBAT_3_attacker_strikes_one_chosen_blocker_every_blocker_strikes_F
 
 
 def test_FW_RAID_1_unchallenged_raid_costs_capital_equal_to_dmg_without_a_roll_KW_RAIDER():
-    g = position(a_board=["Grunt", "Reaver"])
-    n = len(g.record.dice)
+    g = load(pos(a={"in_play": ["Grunt", "Reaver"]}), dice=[])  # no die may be rolled
     fight(g, ["Grunt", "Reaver"])
     assert g.seats[1].capital == 20 - 2 - (2 + 2)
-    assert len(g.record.dice) == n
+    assert g.record.dice == []
 
 
 def test_FW_SCEN_1_scenario_attack_is_rolled_and_strikes_back_KW_SIEGE():
-    g = position(a_board=["Ram"], b_scen=["Tower"])
+    g = load(pos(a={"in_play": ["Ram"]}, b={"in_play": ["Tower"]}), dice=[6, 6])
     to_attack(g)
     ram, tower = iid(g, "Ram", 0), iid(g, "Tower", 1)
     g.apply(Action("attack", ram))
     end_attacks(g)
-    rig_dice(g, [6, 6])
     g.apply(Action("scenario", ram, tower))
     while g.decision == TRICKS:
         g.apply("pass")
@@ -387,7 +378,9 @@ def test_FW_SCEN_1_scenario_attack_is_rolled_and_strikes_back_KW_SIEGE():
 
 
 def test_FW_COMBAT_4_unchallenged_attacker_may_aid_an_ally():
-    g = position(a_board=["Grunt", "Reaver"], b_board=["Brute"])
+    # the Grunt hits, the Brute hits the Grunt, the Reaver hits; a fourth roll, were the Brute to
+    # strike the aiding Reaver too, would hit and kill it (Dmg 4, Hp 2)
+    g = load(pos(a={"in_play": ["Grunt", "Reaver"]}, b={"in_play": ["Brute"]}), dice=[6, 6, 6, 6])
     to_attack(g)
     gr, rv, br = iid(g, "Grunt", 0), iid(g, "Reaver", 0), iid(g, "Brute", 1)
     g.apply(Action("attack", gr))
@@ -396,9 +389,6 @@ def test_FW_COMBAT_4_unchallenged_attacker_may_aid_an_ally():
     g.apply(Action("block", br, gr))
     end_blocks(g)
     n = len(g.record.dice)
-    # the Grunt hits, the Brute hits the Grunt, the Reaver hits; a fourth roll, were the Brute to
-    # strike the aiding Reaver too, would hit and kill it (Dmg 4, Hp 2)
-    rig_dice(g, [6, 6, 6, 6])
     assert g.decision == ASSIGN and g.current_player() == 0
     g.apply(Action("aid", rv, br))
     while g.decision == TRICKS:
@@ -413,7 +403,8 @@ def test_FW_COMBAT_4_unchallenged_attacker_may_aid_an_ally():
 
 def test_KW_SHIELD_reduces_each_hit():
     # the Turtle (shield 2, Hp 3) blocks the Brute (Dmg 4) and the Filler (Dmg 1) aids: two hits on it
-    g = position(a_board=["Brute", "Filler"], b_board=["Turtle"])
+    # the Brute hits, the Turtle misses it, the Filler hits
+    g = load(pos(a={"in_play": ["Brute", "Filler"]}, b={"in_play": ["Turtle"]}), dice=[6, 1, 6])
     to_attack(g)
     br, fi, tu = iid(g, "Brute", 0), iid(g, "Filler", 0), iid(g, "Turtle", 1)
     g.apply(Action("attack", br))
@@ -422,7 +413,6 @@ def test_KW_SHIELD_reduces_each_hit():
     g.apply(Action("block", tu, br))
     end_blocks(g)
     n = len(g.record.dice)
-    rig_dice(g, [6, 1, 6])  # the Brute hits, the Turtle misses it, the Filler hits
     g.apply(Action("aid", fi, tu))
     while g.decision == TRICKS:
         g.apply("pass")
@@ -435,7 +425,7 @@ def test_KW_SHIELD_reduces_each_hit():
 
 
 def test_FW_RESOLVE_2_temporary_modifications_end_after_resolution():
-    g = position(a_board=["Grunt"], a_hand=["Rally"])
+    g = load(pos(a={"hand": ["Rally"], "in_play": ["Grunt"]}))
     to_attack(g)
     g.apply(Action("attack", iid(g, "Grunt", 0)))
     g.apply("pass")
@@ -448,15 +438,14 @@ def test_FW_RESOLVE_2_temporary_modifications_end_after_resolution():
 
 
 def test_FW_RESOLVE_3_both_can_die_simultaneously_FW_LEAVE_1_graveyard():
-    g = position(a_board=["Reaver"], b_board=["Reaver"])
-    rig_dice(g, [6, 6])
+    g = load(pos(a={"in_play": ["Reaver"]}, b={"in_play": ["Reaver"]}), dice=[6, 6])
     fight(g, ["Reaver"], blocks=[("Reaver", "Reaver")])
     assert not g.seats[0].units and not g.seats[1].units
     assert len(g.seats[0].graveyard) == 1 and len(g.seats[1].graveyard) == 1
 
 
 def test_KW_LAST_GASP_opponent_loses_capital_when_it_is_killed():
-    g = position(a_hand=["Bolt"], b_board=["Bomber"])
+    g = load(pos(a={"hand": ["Bolt"]}, b={"in_play": ["Bomber"]}))
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), iid(g, "Bomber", 1)))
     assert g.seats[0].capital == 18
 
