@@ -136,7 +136,12 @@ def _freerealms(b: _Builder) -> None:
 
 
 def _eredan(b: _Builder) -> None:
-    guilds = Counter(g for c in b.cards() if (g := c.fields.get("guild")) and g != MERCENARY)
+    from .validate import GOLEM
+
+    # ER-DECK-4: with a Golem in the core, items of another guild do not decide the deck's guild
+    golem = any(c.type == "character" and c.fields.get("race") == GOLEM for c in b.cards())
+    guilds = Counter(g for c in b.cards()
+                     if (g := c.fields.get("guild")) and g != MERCENARY and not (golem and c.type == "item"))
     if len(guilds) > 1:
         raise ValueError(f"the core mixes guilds ({', '.join(sorted(guilds))}); an eredan deck has one guild")
     characters = b.cat.by_type("character")

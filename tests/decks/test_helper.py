@@ -60,3 +60,15 @@ def test_bad_cores_are_refused_with_reasons():
         fill_deck("fw", {"Nominod": 6}, 0)
     with pytest.raises(ValueError, match="no player decks"):
         fill_deck("conquest", {}, 0)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_ER_DECK_4_a_golem_core_with_another_guilds_items_fills_to_a_legal_deck(seed):
+    # Thalos Deepshield (a Tidewardens Golem) carrying Cinder Mail (an Ember Court item): the items
+    # do not make the core "mix guilds"; the deck is filled around the Golem's guild
+    deck = fill_deck("eredan", {"Thalos Deepshield": 1, "Cinder Mail": 2}, seed)
+    assert validate(deck) == []
+    assert deck.count("Cinder Mail") == 2
+    cat = load_catalog("eredan")
+    guilds = {cat[n].fields.get("guild") for n in deck.counts() if cat[n].type == "character"}
+    assert guilds <= {"Tidewardens", "Mercenary"}
