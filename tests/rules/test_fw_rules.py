@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import CATALOG, iid, pass_until, position, rig_dice, unit
+from harness import CATALOG, iid, pass_until, unit
 
 from fwlab.rules.core import Action, IllegalAction
 from fwlab.rules.daemornia import compile_deck, new_game
@@ -452,14 +452,15 @@ def test_KW_LAST_GASP_opponent_loses_capital_when_it_is_killed():
 
 # ---------------------------------------------------------------- events and effects
 def test_FW_EVENT_1_events_in_deploy_and_combat_windows_FW_EVENT_4_damage():
-    g = position(a_hand=["Bolt", "Filler"], b_board=["Grunt"])  # the Filler keeps the Deploy decision open
+    g = load(pos(a={"hand": ["Bolt", "Filler"]}, b={"in_play": ["Grunt"]}))  # the Filler keeps the Deploy decision open
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), iid(g, "Grunt", 1)))
     assert unit(g, "Grunt", 1).damage == 2
     assert g.defs[g.seats[0].graveyard[-1]].name == "Bolt"
 
 
 def test_FW_EVENT_2_the_other_player_may_answer_FW_EVENT_3_answer_resolves_first():
-    g = position(a_hand=["Plague", "Filler"], a_board=["Grunt"], b_board=["Brute"], b_hand=["Withdraw"], pool=(5, 1))
+    g = load(pos(a={"pool": 5, "hand": ["Plague", "Filler"], "in_play": ["Grunt"]},
+                 b={"pool": 1, "hand": ["Withdraw"], "in_play": ["Brute"]}))
     g.apply(Action("event", iid(g, "Plague", 0, "hand")))
     assert g.decision == ANSWER and g.current_player() == 1
     brute = iid(g, "Brute", 1)
@@ -474,35 +475,35 @@ def test_BG_EVENT_2_only_interrupts_resolve_before_earlier_events():
     # not an Interrupt. Bolt first kills it (4 + 2 = 6) and Rescue fizzles; Rescue first saves it
     # (back in hand) and Bolt fizzles.
     # in bg a non-interrupt answer resolves after the event it answers: Bolt first
-    g = position("bg", a_hand=["Bolt", "Filler"], b_board=["Medic"], b_hand=["Rescue"], pool=(5, 2))
-    medic = iid(g, "Medic", 1)
-    unit(g, "Medic", 1).damage = 4
+    medic = 40
+    g = load(pos("bg", {"pool": 5, "hand": ["Bolt", "Filler"]},
+                 {"pool": 2, "hand": ["Rescue"], "in_play": [{"id": medic, "card": "Medic", "damage": 4}]}))
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
     g.apply(Action("event", iid(g, "Rescue", 1, "hand"), medic))
     assert medic not in g.units and medic in g.seats[1].graveyard
     # in fw the answer resolves first (FW-EVENT-3): Rescue, then Bolt
-    g = position("fw", a_hand=["Bolt", "Filler"], b_board=["Medic"], b_hand=["Rescue"], pool=(5, 2))
-    medic = iid(g, "Medic", 1)
-    unit(g, "Medic", 1).damage = 4
+    g = load(pos("fw", {"pool": 5, "hand": ["Bolt", "Filler"]},
+                 {"pool": 2, "hand": ["Rescue"], "in_play": [{"id": medic, "card": "Medic", "damage": 4}]}))
     g.apply(Action("event", iid(g, "Bolt", 0, "hand"), medic))
     g.apply(Action("event", iid(g, "Rescue", 1, "hand"), medic))
     assert medic in g.seats[1].hand and medic not in g.units
 
 
 def test_BG_EVENT_2_counter_must_be_an_interrupt_and_cancels_the_event():
-    g = position("bg", a_hand=["Tax"], b_hand=["Negate"], pool=(5, 2))
+    g = load(pos("bg", {"pool": 5, "hand": ["Tax"]}, {"pool": 2, "hand": ["Negate"]}))
     g.apply(Action("event", iid(g, "Tax", 0, "hand")))
     g.apply(Action("event", iid(g, "Negate", 1, "hand")))
     assert g.seats[1].capital == 40
     with pytest.raises(IllegalAction, match="answer"):
-        g2 = position("fw", a_hand=["Negate"])
+        g2 = load(pos("fw", {"hand": ["Negate"]}))
         g2.apply(Action("event", iid(g2, "Negate", 0, "hand")))
 
 
 def test_FW_EVENT_4_every_action_drain_gain_draw_discard_res_lock_unlock_CORE_CAP_1():
     # (heal has its own window: test_FW_HEAL_2_*)
-    g = position(a_hand=["Tax", "Boon", "Insight", "Spite", "Surge", "Chains", "Release", "Filler"],
-                 a_board=["Grunt"], b_board=["Brute"], b_hand=["Filler", "Filler"], pool=(20, 0))
+    g = load(pos(a={"pool": 20, "hand": ["Tax", "Boon", "Insight", "Spite", "Surge", "Chains", "Release", "Filler"],
+                    "in_play": [{"card": "Grunt", "locked": True}]},
+                 b={"pool": 0, "hand": ["Filler", "Filler"], "in_play": ["Brute"]}))
     cap_b = g.seats[1].capital
 
     def play(name, target=-1):
@@ -522,45 +523,43 @@ def test_FW_EVENT_4_every_action_drain_gain_draw_discard_res_lock_unlock_CORE_CA
     assert g.seats[0].pool == pool + 2
     play("Chains", iid(g, "Brute", 1))
     assert unit(g, "Brute", 1).locked
-    unit(g, "Grunt").locked = True
+    assert unit(g, "Grunt").locked
     play("Release", iid(g, "Grunt", 0))
     assert not unit(g, "Grunt").locked
 
 
 def test_FW_EVENT_5_phase_restricted_events_only_in_their_phase():
-    g = position(a_hand=["Rally"], a_board=["Grunt"])
+    g = load(pos(a={"hand": ["Rally"], "in_play": ["Grunt"]}))
     with pytest.raises(IllegalAction, match="only in combat"):
         g.apply(Action("event", iid(g, "Rally", 0, "hand"), iid(g, "Grunt", 0)))
 
 
 def test_FW_EFFECT_1_card_effect_paid_from_pool_FW_EFFECT_2_once_per_turn_FW_LOCK_3():
     """KW-EFFECT: the Sniper's effect keyword, cost 1 Res, locks its card."""
-    g = position(a_hand=["Filler"], a_board=["Sniper"], b_board=["Brute"], pool=(3, 0))
-    s, b = iid(g, "Sniper", 0), iid(g, "Brute", 1)
-    g.apply(Action("effect", s, b, 0))
+    def sniper(**state: Any) -> Any:
+        return load(pos(a={"pool": 3, "hand": ["Filler"], "in_play": [{"id": 1, "card": "Sniper", **state}]},
+                        b={"pool": 0, "in_play": [{"id": 40, "card": "Brute"}]}))
+
+    g = sniper()
+    g.apply(Action("effect", 1, 40, 0))
     assert g.seats[0].pool == 2 and unit(g, "Brute", 1).damage == 1
     assert unit(g, "Sniper").locked  # the effect locks its card
     with pytest.raises(IllegalAction, match="once per turn|locked"):
-        g.apply(Action("effect", s, b, 0))
-    unit(g, "Sniper").locked = False
+        g.apply(Action("effect", 1, 40, 0))
+    # used this turn, though unlocked since: once per turn (FW-EFFECT-2)
     with pytest.raises(IllegalAction, match="once per turn"):
-        g.apply(Action("effect", s, b, 0))
-    unit(g, "Sniper").used_turn.clear()
-    unit(g, "Sniper").locked = True
+        sniper(used_effects=[0]).apply(Action("effect", 1, 40, 0))
+    # not used this turn, but locked: an ability that locks cannot be used (FW-LOCK-3)
     with pytest.raises(IllegalAction, match="FW-LOCK-3"):
-        g.apply(Action("effect", s, b, 0))
+        sniper(locked=True).apply(Action("effect", 1, 40, 0))
 
 
 # ---------------------------------------------------------------- end
 def test_FW_END_1_capital_zero_loses_and_both_at_once_is_a_draw():
-    g = position(a_board=["Brute"])
-    g.seats[1].capital = 4
+    g = load(pos(a={"in_play": ["Brute"]}, b={"capital": 4}))
     fight(g, ["Brute"])
     assert g.outcome is not None and g.outcome.winner == "a" and g.outcome.end_reason == "capital"
-    g = position(a_board=["Bomber"], b_board=["Brute"])
-    g.seats[0].capital = 1
-    g.seats[1].capital = 2
-    rig_dice(g, [6, 6])
+    g = load(pos(a={"capital": 1, "in_play": ["Bomber"]}, b={"capital": 2, "in_play": ["Brute"]}), dice=[6, 6])
     fight(g, ["Bomber"], blocks=[("Brute", "Bomber")])
     # A's Bomber dies (Brute hits it); its last gasp costs B 2 Capital at the same moment A
     # has lost nothing; only B reaches 0: A wins
@@ -568,10 +567,7 @@ def test_FW_END_1_capital_zero_loses_and_both_at_once_is_a_draw():
 
 
 def test_FW_END_1_simultaneous_zero_is_a_draw():
-    g = position(a_board=["Bomber"], b_board=["Bomber"])
-    g.seats[0].capital = 2
-    g.seats[1].capital = 2
-    rig_dice(g, [6, 6])
+    g = load(pos(a={"capital": 2, "in_play": ["Bomber"]}, b={"capital": 2, "in_play": ["Bomber"]}), dice=[6, 6])
     fight(g, ["Bomber"], blocks=[("Bomber", "Bomber")])
     assert g.outcome is not None and g.outcome.winner == "draw"
 
@@ -594,27 +590,20 @@ def test_BG_RES_1_resources_are_the_higher_of_two_d6():
 
 
 def test_BG_SCEN_1_scenario_effects_in_the_scenarios_phase_no_flat_res():
-    g = position("bg", a_scen=["Mill", "Tower"], pool=(0, 0))
-    g.active = 1
-    g._next_turn()
-    r1, r2 = g.record.dice[-2], g.record.dice[-1]
-    assert g.seats[0].pool == max(r1, r2) + 1  # only the Mill's income
+    g = a_next_turn("bg", {"pool": 0, "in_play": ["Mill", "Tower"]}, dice=[3, 5])
+    assert g.record.dice == [3, 5]
+    assert g.seats[0].pool == 5 + 1  # the higher die, and only the Mill's income
 
 
 def test_BG_HEAL_1_scenarios_heal_too():
-    g = position("bg", a_scen=["Tower"])
-    unit(g, "Tower").damage = 2
-    g.active = 1
-    g._next_turn()
+    g = a_next_turn("bg", {"in_play": [{"card": "Tower", "damage": 2}]}, dice=[1, 1])
     assert unit(g, "Tower").damage == 1
 
 
 def test_BG_HAND_1_with_eight_in_hand_the_drawn_card_is_discarded_BG_HAND_2():
-    g = position("bg", a_hand=["Filler"] * 8)
-    g.active = 1
-    grave = len(g.seats[0].graveyard)
-    g._next_turn()
-    assert len(g.seats[0].hand) == 8 and len(g.seats[0].graveyard) == grave + 1
+    # dice: a's resources, then b's on the turn after
+    g = a_next_turn("bg", {"hand": ["Filler"] * 8}, dice=[1, 1, 1, 1])
+    assert len(g.seats[0].hand) == 8 and len(g.seats[0].graveyard) == 1
     g.apply("pass")  # no combat
     assert g.decision == DISCARD  # may discard one, or not
     g.apply("pass")
@@ -622,22 +611,17 @@ def test_BG_HAND_1_with_eight_in_hand_the_drawn_card_is_discarded_BG_HAND_2():
 
 
 def test_BG_EXP_1_killed_card_costs_its_owner_exp_plus_attachments():
-    g = position("bg", a_hand=["Bolt"], b_board=["Reaver"], b_hand=["Blade"])
-    blade = iid(g, "Blade", 1, "hand")
-    g.seats[1].hand.remove(blade)
-    u = unit(g, "Reaver", 1)
-    u.attached.append((blade, g.defs[blade]))
-    u.refresh()
-    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), u.iid))
+    g = load(pos("bg", {"hand": ["Bolt"]}, {"in_play": [{"id": 40, "card": "Reaver", "attachments": ["Blade"]}]}))
+    g.apply(Action("event", iid(g, "Bolt", 0, "hand"), 40))
     assert g.seats[1].capital == 40 - 1 - 1
 
 
 def test_BG_EXP_1_destroyed_scenario_costs_exp():
-    g = position("bg", a_board=["Ram"], b_scen=["Mill"])
+    # dice: the Ram's strike, then b's resources on its turn
+    g = load(pos("bg", {"in_play": ["Ram"]}, {"in_play": ["Mill"]}), dice=[6, 1, 1])
     to_attack(g)
     ram, mill = iid(g, "Ram", 0), iid(g, "Mill", 1)
     g.apply(Action("attack", ram))
-    rig_dice(g, [6])
     end_attacks(g)
     g.apply(Action("scenario", ram, mill))
     while g.decision == TRICKS:
@@ -647,7 +631,7 @@ def test_BG_EXP_1_destroyed_scenario_costs_exp():
 
 # ---------------------------------------------------------------- the API
 def test_CORE_ACTION_1_actions_print_and_parse_and_illegal_actions_give_a_reason():
-    g = position(a_hand=["Grunt"])
+    g = load(pos(a={"hand": ["Grunt"]}))
     for a in g.legal_actions():
         assert Action.parse(str(a)) == a
     with pytest.raises(IllegalAction, match="not legal now .*: "):
