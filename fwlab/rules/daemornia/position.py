@@ -291,8 +291,11 @@ class _Loader:
             owner[c.iid] = c.owner
             names[c.owner].append(c.d.name)
         hole = next(d for d in defs if d is not None) if self.cards else None
-        # the constructor sets every attribute (two empty decks); everything is then laid out anew
-        g = Game(cfg, ([], []), seed, first, log_cards=True, deck_names=names, record=True)
+        # the constructor sets every attribute the engine has; with two empty decks and a turn cap of 0
+        # it plays no turn at all, and everything is then laid out anew
+        g = Game(dataclasses.replace(cfg, turn_cap=0), ([], []), seed, first, log_cards=True, deck_names=names,
+                 record=True)
+        g.cfg = cfg
         g.defs = [d if d is not None else hole for d in defs]  # type: ignore[misc]  # holes: ids in no zone
         g.owner = owner
         g.drawn_turn, g.deployed_turn, g.killed_turn, g.damage_dealt = [-1] * n, [-1] * n, [-1] * n, [0] * n
