@@ -208,6 +208,14 @@ def test_a_malformed_position_is_an_error_naming_the_field(path, value, field, m
     assert str(err.value).startswith(f"{field}: ")
 
 
+def test_the_deck_is_written_top_first_FW_DRAW_1():
+    g = load(fw(a={"deck": ["Bolt", "Grunt", "Filler"]}, b={"pool": 0}, active=1, turn=6))
+    g.apply("pass")  # seat b's turn ends; seat a draws its top card
+    a = position_of("fw", g)["seats"][0]
+    assert [c["card"] for c in a["hand"]] == ["Bolt"] and a["deck_size"] == 2
+    assert [g.defs[i].name for i in reversed(g.seats[0].deck)] == ["Grunt", "Filler"]
+
+
 def test_deck_size_without_a_deck_needs_a_filler():
     pos = _set(BASE, "seats.0.deck", KeyError)
     pos["seats"][0]["deck_size"] = 4
