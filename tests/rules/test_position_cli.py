@@ -216,3 +216,18 @@ def test_the_example_positions_in_data_show(capsys):
         code, out, err = run(capsys, "position", "show", str(f))
         assert code == 0, f"{f}: {err}"
         assert "legal actions (" in out.splitlines()[-1]
+
+
+def test_the_example_of_docs_positions_md_is_what_show_prints(tmp_path, capsys):
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "positions.md").read_text()
+    blocks = re.findall(r"```(json)?\n(.*?)```", doc, flags=re.S)
+    given, printed = [json.loads(b) for kind, b in blocks if kind == "json"][:2]
+    path = write(tmp_path, given)
+    code, out, err = run(capsys, "position", "show", path, "--json")
+    assert code == 0, err
+    assert json.loads(out) == printed
+    text = doc.split("and without `--json`:\n\n```\n", 1)[1].split("```", 1)[0]
+    code, out, _ = run(capsys, "position", "show", path)
+    assert out == text
