@@ -117,6 +117,18 @@ def test_round_trip_keeps_the_hidden_state_deployed_this_turn_used_effects_buffs
     assert show(load({**show(g), "filler": "Filler"})) == show(g)
 
 
+def test_rule_switches_and_removed_cards_round_trip_BG_HIT_2():
+    g = load({**fw("block", a={"in_play": [{"id": 1, "card": "Ram", "locked": True}], "removed": ["Grunt"]},
+                   b={"in_play": [{"id": 2, "card": "Filler"}]}, combat={"attackers": [1]}),
+              "options": {"literal_two": True, "turn_cap": 40}}, dice=[2, 6])
+    printed = show(g)
+    assert printed["options"] == {"turn_cap": 40, "literal_two": True}
+    assert printed["seats"][0]["removed"] == ["Grunt"]
+    assert show(load({**printed, "filler": "Filler"})) == printed
+    g.apply("block 2 1")  # the Ram (Att 10) rolls a natural 2: a miss with literal_two; the Filler hits
+    assert g.unit(2) is not None and g.unit(1).damage == 1
+
+
 def test_toml_shape_is_the_same_data():
     import tomllib
 
