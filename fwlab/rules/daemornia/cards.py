@@ -214,15 +214,18 @@ def _eff(card: Card, raw: Mapping[str, Any], cost: int = 0, lock: bool = False, 
     return Eff(do, target, int(raw.get("n", 0)), stat, cost, lock, sacrifice)
 
 
-_CACHE: dict[tuple[str, str], CardDef] = {}
+_CACHE: dict[tuple[str, str], tuple[Card, CardDef]] = {}
 
 
 def compile_card(card: Card) -> CardDef:
-    """The engine definition of a catalog card (cached per family and name)."""
+    """The engine definition of a catalog card (cached per family and name, for that very card:
+    another catalog's card of the same name, or an edited one, is compiled anew)."""
     key = (card.family, card.name)
-    d = _CACHE.get(key)
-    if d is None or d.res != card.fields.get("res"):
-        d = _CACHE[key] = CardDef(card)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    d = CardDef(card)
+    _CACHE[key] = (card, d)
     return d
 
 
