@@ -48,6 +48,10 @@ EFFECTS: dict[str, Action] = {
     "end_battle": Action("the battle ends now: no winner, no loser, no card scored"),
 }
 
+#: A parameter every trick effect and resource action may carry: the effect happens only when your
+#: battling creature has this trait (``"your Goblins get +1 attack"``); the engine's FR-TRAIT-1.
+EFFECT_EXTRA: dict[str, F] = {"trait": F("str", required=False)}
+
 #: Costs a resource action may carry besides its effect (all optional; at least one is required).
 RESOURCE_COSTS: dict[str, F] = {
     "coins": F("int", required=False, min=1),      # a coin action: paid in your Set Phase
@@ -138,9 +142,9 @@ def check(card: Mapping[str, Any]) -> list[Problem]:
     elif t == "trick":
         if not card["effects"]:
             problems.append(("effects", "a trick needs at least one effect"))
-        problems += check_actions("effects", card["effects"], EFFECTS)
+        problems += check_actions("effects", card["effects"], EFFECTS, extra=EFFECT_EXTRA)
     else:
-        problems += check_actions("effects", card["effects"], EFFECTS, extra=RESOURCE_COSTS)
+        problems += check_actions("effects", card["effects"], EFFECTS, extra={**EFFECT_EXTRA, **RESOURCE_COSTS})
         for i, eff in enumerate(card["effects"]):
             if not any(k in eff for k in RESOURCE_COSTS):
                 problems.append((f"effects[{i}]", f"a resource action needs a cost: one of {', '.join(RESOURCE_COSTS)}"))
@@ -193,5 +197,5 @@ SCHEMA = FamilySchema(
     abilities_field="powerups",
 )
 
-__all__ = ["SCHEMA", "SPHERES", "RARITIES", "POWERUPS", "EFFECTS", "COLLECT", "RESOURCE_COSTS",
+__all__ = ["SCHEMA", "SPHERES", "RARITIES", "POWERUPS", "EFFECTS", "EFFECT_EXTRA", "COLLECT", "RESOURCE_COSTS",
            "parse_collector", "collector_clashes", "average_gems"]
