@@ -3,6 +3,8 @@
 Every figure counts card copies. The mix is the creatures' nature (Daemornia), every card's sphere
 with Heroes apart (Free Realms) or every card's guild, unaffiliated cards as Mercenary (Eredan). ``average_gems`` (Free Realms only, None elsewhere) is the deck
 builder's figure: the mean gem count over every card of the deck (RULINGS "Free Realms").
+:func:`gem_gap_odds` puts it to the test: the exact chance of winning a battle at each attack/defense
+gap from the deck's own gems (:mod:`fwlab.calc.gem_gaps`).
 
 >>> from fwlab.decks.decklist import parse_decklist
 >>> s = deck_stats(parse_decklist("ruleset: fw\\n4 Nominod\\n2 Steel Mill\\n"))
@@ -17,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..calc.gem_gaps import GapOdds, gap_odds
+from ..calc.gems import FlipDeck
 from ..catalog import Catalog, load_catalog
 from ..rulesets import family_of
 from .decklist import Deck
@@ -123,3 +127,47 @@ def deck_stats(deck: Deck, catalog: Catalog | None = None) -> DeckStats:
         gem_histogram={k: gems.get(k, 0) for k in range(0, 5)} if fr else None,
         profile=profile, unknown=unknown,
     )
+
+
+#: Whom the foe flips from in :func:`gem_gap_odds`.
+GAP_OPPONENTS = ("mirror", "starters")
+
+
+def flip_deck(deck: Deck, catalog: Catalog | None = None) -> FlipDeck:
+    """A Free Realms deck as the battle flip sees it (every copy's gems); unknown names are left out,
+    as in :func:`deck_stats`."""
+    if family_of(deck.ruleset) != "freerealms":
+        raise ValueError(f"gems are a Free Realms figure; a {deck.ruleset} deck has none")
+    cat = catalog or load_catalog(deck.ruleset)
+    pairs = [(card, n) for name, n in deck.counts().items() if (card := cat.lookup(name)) is not None]
+    return FlipDeck.from_cards(pairs)
+
+
+def gem_gap_odds(deck: Deck, catalog: Catalog | None = None, against: str = "mirror",
+                 starters: list[Deck] | None = None, gaps: range | None = None) -> list[GapOdds]:
+    """The exact P(win / tie / lose) of a creature of this deck at each attack/defense gap, from the
+    deck's gems (:func:`fwlab.calc.gem_gaps.gap_odds`).
+
+    ``against="mirror"``: the foe flips from this same deck; ``"starters"``: from a starter deck of the
+    ruleset drawn at random (each starter weighted equally; ``starters`` defaults to
+    ``data/decks/<ruleset>/``). ``gaps`` defaults to the gaps whose outcome is not certain, plus one
+    on each side.
+    """
+    if against not in GAP_OPPONENTS:
+        raise ValueError(f"against must be one of {', '.join(GAP_OPPONENTS)}, got {against!r}")
+    cat = catalog or load_catalog(deck.ruleset)
+    mine = flip_deck(deck, cat)
+    if mine.size == 0:
+        raise ValueError("the deck has no known cards to flip")
+    if against == "mirror":
+        opponents = [mine]
+    else:
+        if starters is None:
+            from .starters import starter_decks
+
+            starters = starter_decks(deck.ruleset)
+        opponents = [flip_deck(d, cat) for d in starters]
+        opponents = [o for o in opponents if o.size]
+        if not opponents:
+            raise ValueError(f"no {deck.ruleset} starter decks to flip against")
+    return gap_odds(mine, opponents, gaps)

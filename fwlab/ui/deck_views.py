@@ -1,20 +1,28 @@
-"""The deck builder's sections: where to start from, the card picker, the deck table, draw odds,
-saving, and the deck builder helper."""
+"""The deck builder's sections: where to start from, the card picker, the deck table, what a Free
+Realms deck's gems buy (exact battle odds by gap, and a simulated check against the starter gauntlet),
+draw odds, saving, and the deck builder helper."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import plotly.express as px
+import plotly.graph_objects as go
 import streamlit as st
 
+from ..calc.gem_gaps import GapOdds
 from ..catalog import Catalog, CatalogError
 from ..decks import Deck
 from ..decks.helper import fill_deck
 from ..decks.odds import deploy_odds, draw_odds
+from ..decks.stats import gem_gap_odds
+from ..rules.engines import engine_for, engine_rulesets
+from ..stats import wilson
 from ..store import StoreError
 from ..store.queries import save_deck
 from . import data, deck_state
-from .widgets import chart, table
+from .widgets import chart, rate_text, table
 
 _SOURCES = ("Starter deck", "Saved deck", "Empty deck")
 
@@ -149,3 +157,110 @@ def _fill(deck: Deck, cat: Catalog, seed: int) -> None:
         st.session_state["builder-helper-error"] = str(exc)
     else:
         deck_state.set_deck(filled)
+
+
+# ---- Free Realms: what the gems buy --------------------------------------------------------------------
+
+#: Whom the foe flips from, as the radio shows it.
+GAP_AGAINST = {"mirror": "this same deck (a mirror)", "starters": "a starter deck drawn at random"}
+#: Session key of the last simulated check: the deck it was run for and the gauntlet's result.
+CHECK = "builder-check-result"
+
+
+def gap_frame(rows: list[GapOdds]) -> pd.DataFrame:
+    """The gap table as the page shows and downloads it."""
+    return pd.DataFrame({"gap": [r.gap for r in rows], "P(win)": [r.p_win for r in rows],
+                         "P(tie)": [r.p_tie for r in rows], "P(lose)": [r.p_lose for r in rows]})
+
+
+def gap_figure(df: pd.DataFrame) -> go.Figure:
+    """Win, tie and lose stacked at each gap (they add up to 1)."""
+    colors = {"P(win)": "#2ca02c", "P(tie)": "#bbbbbb", "P(lose)": "#d62728"}
+    fig = go.Figure([go.Bar(x=df["gap"].tolist(), y=df[c].tolist(), name=c.removeprefix("P(").removesuffix(")"), marker_color=col)
+                     for c, col in colors.items()])
+    fig.update_layout(barmode="stack", height=320, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                      title={"text": "Battle outcome by gap (your stat − the foe's)"},
+                      xaxis={"title": {"text": "gap"}, "dtick": 1}, yaxis={"title": {"text": "probability"},
+                                                                          "range": [0, 1]})
+    return fig
+
+
+def gem_odds_section(deck: Deck, cat: Catalog) -> None:
+    """The exact probability of winning a battle at each attack/defense gap from this deck's gems
+    (:func:`fwlab.decks.stats.gem_gap_odds`), as a stacked chart and a table with its CSV."""
+    against = st.radio("The foe flips from", list(GAP_AGAINST), format_func=GAP_AGAINST.__getitem__,
+                       horizontal=True, key="gems-against")
+    try:
+        rows = gem_gap_odds(deck, cat, against)
+    except ValueError as exc:
+        st.warning(str(exc))
+        return
+    df = gap_frame(rows)
+    foe = "flips from this same deck" if against == "mirror" else \
+        f"flips from one of the {deck.ruleset} starter decks, each as likely"
+    st.caption("Exact chance (fwlab.calc.gems) that a creature of this deck wins, ties or loses a battle when its "
+               "stat is *gap* above the foe's — attack against defense when it attacks, defense against attack "
+               f"when it defends (the odds are the same) — from the gems this deck flips, while the foe {foe}. "
+               "Each flip is a random card of the whole deck; power-ups and tricks are left out. A tie destroys "
+               "both creatures; an attacker that wins scores a card.")
+    even = next((r for r in rows if r.gap == 0), None)
+    if even is not None:
+        st.markdown(f"At an even fight (gap 0) these gems win **{even.p_win:.1%}**, tie {even.p_tie:.1%} and "
+                    f"lose {even.p_lose:.1%} of battles.")
+    left, right = st.columns([2, 3])
+    with left:
+        table(df, f"{deck.ruleset}-gem-gaps-{against}.csv", key="gem-gaps", column_config={
+            c: st.column_config.NumberColumn(format="%.3f") for c in df.columns[1:]})
+    with right:
+        chart(gap_figure(df), key="gem-gaps-chart")
+
+
+def _signature(deck: Deck) -> tuple[Any, ...]:
+    return deck.ruleset, tuple(sorted(deck.counts().items()))
+
+
+def gauntlet_rate(rows: list[dict[str, Any]]) -> tuple[float, int, tuple[float, float]]:
+    """Overall points (a draw counts half), games and the 95% Wilson interval of a gauntlet's rows."""
+    wins = float(sum(r["wins"] + 0.5 * r["draws"] for r in rows))
+    games = int(sum(r["games"] for r in rows))
+    return wins, games, wilson(wins, games)
+
+
+def simulated_check(deck: Deck) -> None:
+    """The deck against its ruleset's starter gauntlet with the engine's default bot on both sides
+    (:func:`fwlab.ui.sim_views.run_gauntlet`); disabled, with a caption, while the ruleset has no
+    engine."""
+    ready = deck.ruleset in engine_rulesets()
+    c1, c2 = st.columns(2)
+    games = int(c1.number_input("Games per starter deck", 1, 2000, 50, step=10, key="builder-check-games",
+                                disabled=not ready))
+    seed = int(c2.number_input("Seed", 0, 2**31 - 1, 1, key="builder-check-seed", disabled=not ready))
+    clicked = st.button("Simulated check: play the starter gauntlet", key="builder-check", disabled=not ready)
+    if not ready:
+        st.caption(f"The simulated check comes with the Free Realms engine: `{deck.ruleset}` has no rules engine "
+                   "yet, so no games can be played. The exact odds above need none.")
+        return
+    bot = engine_for(deck.ruleset).default_bot
+    st.caption(f"{games} games against each {deck.ruleset} starter deck, `{bot}` bots on both sides, seats "
+               "alternating who goes first; a draw counts half.")
+    if clicked:
+        from . import sim_views
+
+        opponents = {f"Starter: {name}": d for name, d in deck_state.starters(deck.ruleset).items()}
+        try:
+            run = sim_views.run_gauntlet(deck, opponents, deck.ruleset, (bot, bot), games, seed)
+        except ValueError as exc:      # includes CatalogError: a deck the engine cannot play
+            st.error(f"The simulation could not run: {exc}")
+        else:
+            st.session_state[CHECK] = {"deck": _signature(deck), "run": run}
+    done = st.session_state.get(CHECK)
+    if not done:
+        return
+    if done["deck"] != _signature(deck):
+        st.info("The deck changed since the last simulated check; run it again.")
+        return
+    rows = done["run"]["rows"]
+    wins, n, _ = gauntlet_rate(rows)
+    st.metric("Win rate against the starter gauntlet", f"{wins / n:.1%}" if n else "-")
+    st.caption(rate_text(wins, n))
+    table(pd.DataFrame(rows), f"{deck.ruleset}-gauntlet.csv", key="builder-check-rows")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import duckdb
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -38,6 +42,22 @@ def metric(at: AppTest, label: str) -> str:
 def texts(at: AppTest) -> str:
     return "\n".join(str(e.value) for kind in ("markdown", "caption", "success", "error", "info", "warning", "subheader")
                      for e in at.get(kind))
+
+
+def frame_with(at: AppTest, column: str) -> pd.DataFrame:
+    """The page's first dataframe that has ``column``."""
+    for d in at.dataframe:
+        if column in d.value.columns:
+            return d.value
+    raise AssertionError(f"no dataframe with a {column!r} column; have {[list(d.value.columns) for d in at.dataframe]}")
+
+
+def plotly_spec(at: AppTest, key: str) -> dict[str, Any]:
+    """The figure of the plotly chart with widget ``key``, as plotly JSON."""
+    for c in at.get("plotly_chart"):
+        if c.proto.id.endswith(f"-{key}"):
+            return dict(json.loads(c.proto.spec))
+    raise AssertionError(f"no plotly chart {key!r}")
 
 
 def matches_in(db: Path) -> int:
@@ -129,9 +149,96 @@ def test_deck_builder_fr_shows_gems_and_draw_odds_for_a_group(store: Path) -> No
     ok(at)
     assert float(metric(at, "Average gems")) > 0
     at.radio(key="odds-what").set_value("a group").run()
-    odds = ok(at).dataframe[1].value
+    odds = frame_with(ok(at), "turn")
     assert list(odds["turn"]) == list(range(1, 9))
     assert odds.iloc[:, 2].is_monotonic_increasing
+
+
+def open_fr_starter(name: str | None = None) -> AppTest:
+    at = open_page("deck_builder")
+    at.selectbox(key="builder-ruleset").select("fr").run()
+    if name:
+        at.selectbox(key="builder-starter").select(name).run()
+    at.button(key="builder-load-starter").click().run()
+    return ok(at)
+
+
+def test_deck_builder_fr_shows_the_exact_odds_the_gems_buy_by_gap(store: Path) -> None:
+    from fwlab.decks.starters import starter_decks
+    from fwlab.decks.stats import gem_gap_odds
+
+    deck = next(d for d in starter_decks("fr") if d.name == "Buzzing Thicket")
+    at = open_fr_starter("Buzzing Thicket")
+    for against in ("mirror", "starters"):
+        at.radio(key="gems-against").set_value(against).run()
+        gaps = frame_with(ok(at), "gap")
+        expected = gem_gap_odds(deck, against=against)
+        assert gaps["gap"].tolist() == [r.gap for r in expected]
+        assert gaps["P(win)"].tolist() == pytest.approx([r.p_win for r in expected], abs=1e-12)
+        assert gaps["P(tie)"].tolist() == pytest.approx([r.p_tie for r in expected], abs=1e-12)
+        even = next(r for r in expected if r.gap == 0)
+        assert f"win **{even.p_win:.1%}**" in texts(at)
+        bars = {t["name"]: t["y"] for t in plotly_spec(at, "gem-gaps-chart")["data"]}
+        assert bars["win"] == pytest.approx(gaps["P(win)"].tolist())
+        assert bars["lose"] == pytest.approx(gaps["P(lose)"].tolist())
+    assert "a random card of the whole deck" in texts(at) and "starter decks, each as likely" in texts(at)
+    assert at.get("download_button")                                           # the table's CSV
+
+
+def test_deck_builder_simulated_check_waits_for_the_fr_engine_or_runs_it(store: Path) -> None:
+    from fwlab.decks.starters import starter_paths
+    from fwlab.rules.engines import engine_rulesets
+
+    at = open_fr_starter()
+    check = at.button(key="builder-check")
+    if "fr" not in engine_rulesets():
+        assert check.disabled
+        assert "comes with the Free Realms engine" in texts(at)
+        assert not [m for m in at.metric if m.label == "Win rate against the starter gauntlet"]
+        return
+    assert not check.disabled
+    at.number_input(key="builder-check-games").set_value(2).run()
+    at.button(key="builder-check").click().run()
+    n = 2 * len(starter_paths("fr"))
+    assert metric(ok(at), "Win rate against the starter gauntlet").endswith("%")
+    assert f"n = {n})" in texts(at)
+    assert len(frame_with(at, "opponent")) == len(starter_paths("fr"))
+
+
+def test_deck_builder_simulated_check_shows_the_gauntlet_once_an_engine_plays(store: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The enabled path before the fr engine exists: an engine is pretended and the gauntlet stubbed,
+    to check what the page sends and how it reports the result."""
+    from fwlab.decks.starters import starter_decks
+    from fwlab.rules.engines import engine_rulesets
+    from fwlab.ui import deck_views, sim_views
+
+    calls: list[tuple[Any, ...]] = []
+
+    def fake_gauntlet(deck: Any, opponents: dict[str, Any], ruleset: str, bots: tuple[str, str], n: int,
+                      seed: int) -> dict[str, Any]:
+        calls.append((deck.name, sorted(opponents), ruleset, bots, n, seed))
+        rows = [{"opponent": o.name, "games": n, "wins": n - 1, "losses": 1, "draws": 0} for o in opponents.values()]
+        rows[0].update(wins=n - 2, draws=1)
+        return {"kind": "gauntlet", "deck_a": deck.name, "ruleset": ruleset, "rows": rows}
+
+    monkeypatch.setattr(deck_views, "engine_rulesets", lambda: (*engine_rulesets(), "fr"))
+    monkeypatch.setattr(deck_views, "engine_for", lambda r: SimpleNamespace(default_bot="heuristic"))
+    monkeypatch.setattr(sim_views, "run_gauntlet", fake_gauntlet)
+    at = open_fr_starter("Iron Verdict")
+    assert not at.button(key="builder-check").disabled
+    at.number_input(key="builder-check-games").set_value(10).run()
+    at.button(key="builder-check").click().run()
+    ok(at)
+    starters = sorted(f"Starter: {d.name}" for d in starter_decks("fr"))
+    assert calls == [("Iron Verdict", starters, "fr", ("heuristic", "heuristic"), 10, 1)]
+    k = len(starters)
+    points = k * 9 - 1 + 0.5                         # 9 wins from every opponent, one of them 8 wins and a draw
+    assert metric(at, "Win rate against the starter gauntlet") == f"{points / (10 * k):.1%}"
+    assert f"n = {10 * k})" in texts(at) and "95% CI" in texts(at)
+    at.selectbox(key="builder-card-fr").select("Rivet Crab").run()
+    at.button(key="builder-remove").click().run()                  # the deck changes: the result is stale
+    assert "deck changed since the last simulated check" in texts(ok(at))
 
 
 def test_deck_builder_saves_uploads_and_downloads(writable_store: Path) -> None:

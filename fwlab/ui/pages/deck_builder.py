@@ -1,5 +1,6 @@
 """Deck builder: start from a starter, saved or empty deck; add and remove copies; see validation, curve,
-type mix, gems and draw odds; save, download and upload the decklist; fill a deck with the helper."""
+type mix, gems (for Free Realms with what they buy: battle odds by gap and a simulated check) and draw
+odds; save, download and upload the decklist; fill a deck with the helper."""
 
 import streamlit as st
 
@@ -53,6 +54,9 @@ if deck.size:
         g1.metric("Average gems", f"{stats.average_gems:.2f}")
         with g2:
             chart(bar(stats.gem_histogram, "gems on the card", "cards", "Gem histogram"), key="builder-gems")
+        st.subheader("What the gems buy")
+        deck_views.gem_odds_section(deck, cat)
+        deck_views.simulated_check(deck)
     st.subheader("Draw odds")
     deck_views.draw_odds_section(deck, cat)
 
