@@ -51,6 +51,7 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/daemornia/game.py",
         "bots/daemornia/heuristic.py",
     )),
+    "freerealms": EngineInfo("freerealms", "fwlab.rules.freerealms.engine"),
 }
 
 
@@ -70,7 +71,7 @@ _BUILTIN: Final[tuple[Ruleset, ...]] = (
     Ruleset("fw", "daemornia", "Fallen Worlds Online", (2, 2), "daemornia"),
     Ruleset("fw-epic", "daemornia", "Fallen Worlds Online (epic)", (2, 2), "daemornia"),
     Ruleset("bg", "daemornia", "Daemornia: Battlegrounds", (2, 2), "daemornia"),
-    Ruleset("fr", "freerealms", "Free Realms TCG", (2, 2)),
+    Ruleset("fr", "freerealms", "Free Realms TCG", (2, 2), "freerealms"),
     Ruleset("eredan", "eredan", "Eredan ITCG", (2, 2)),
     Ruleset("conquest", "conquest", "Conquest of the Fallen Lands", (3, 5), uses_decks=False),
 )

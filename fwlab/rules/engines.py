@@ -9,10 +9,10 @@ that start, play out, summarise and replay one of its games.
 
 >>> engine_for("bg").name
 'daemornia'
->>> engine_for("fr")
+>>> engine_for("eredan")
 Traceback (most recent call last):
 ...
-ValueError: no rules engine for ruleset 'fr' yet; games are simulated for fw, fw-epic, bg...
+ValueError: no rules engine for ruleset 'eredan' yet; games are simulated for fw, fw-epic, bg, fr...
 >>> bots_for("fw")
 ('random', 'heuristic', 'lookahead')
 """

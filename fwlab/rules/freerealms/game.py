@@ -363,7 +363,7 @@ class Game:
         defs = self.defs
         for iid in s.hand:
             d = defs[iid]
-            if d.type == CREATURE and d.cost <= coins and not (d.hero and self._hero_in_play(p, d.name)):
+            if d.type == CREATURE and d.cost <= coins and not (d.hero and self.hero_in_play(p, d.name)):
                 return True
         for iid in s.inventory:
             d = defs[iid]
@@ -373,7 +373,7 @@ class Game:
                         return True
         return False
 
-    def _hero_in_play(self, p: int, name: str) -> bool:
+    def hero_in_play(self, p: int, name: str) -> bool:
         for c in self.seats[p].spaces:
             if c is not None and c.d.hero and c.d.name == name:
                 return True
@@ -476,7 +476,7 @@ class Game:
                 return f"a space is one of the three columns 0..{COLUMNS - 1} (FR-SPACE-1)"
             if dd.cost > s.coins:
                 return f"it costs {dd.cost} coins and you have {s.coins} (FR-SET-1)"
-            if dd.hero and self._hero_in_play(p, dd.name):
+            if dd.hero and self.hero_in_play(p, dd.name):
                 return f"you already have a Hero named {dd.name} in play (FR-HERO-1)"
             return None
         if k == "coin" or k == "star":

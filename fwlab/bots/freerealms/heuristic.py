@@ -1,0 +1,346 @@
+"""The default Free Realms bot: an inventory and coin curve, column choice, hunt or attack from the
+exact battle odds of the gems, and tricks where they swing a battle.
+
+Battle odds are those of :func:`fwlab.calc.gems.battle_odds` (a flip is a uniformly random card of
+the whole deck, attack/defense power-ups add to the total), computed here on the engine's own card
+definitions, with a flipped Hero matching every sphere (FR-POWERUP-2), and cached per creature and
+role: the bot is on the hot path. ``tests/rules/test_fr_bots.py`` holds the two to the same numbers.
+
+It reads the game state directly and returns one action; the game still checks every action.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ...rules.core import Action
+from ...rules.freerealms.cards import (
+    COLLECT_HUNT,
+    CREATURE,
+    OP_ATTACK,
+    OP_DEFENSE,
+    OP_DESTROY,
+    OP_DRAW,
+    OP_END_BATTLE,
+    OP_SCORE,
+    OP_STUN,
+    RESOURCE,
+    TRICK,
+    CardDef,
+    Eff,
+)
+from ...rules.freerealms.game import GO, INVENTORY, MULLIGAN, SET, TRICKS, Game
+from ...rules.freerealms.state import Creature
+
+PASS: Final = Action("pass")
+KEEP: Final = Action("keep")
+MULL: Final = Action("mulligan")
+MAX_BONUS: Final = 24
+
+
+def flip_hist(defs: list[CardDef], owner: list[int], p: int, c: CardDef, attacking: bool) -> list[float]:
+    """P(the flip adds k to ``c``'s total), k = 0.., when seat ``p`` flips a uniformly random card of
+    its whole deck: the card's gems plus the matching attack (attacking) or defense power-ups. The
+    list ends at the largest k that can happen."""
+    hist = [0.0] * MAX_BONUS
+    n = 0
+    top = 0
+    want = OP_ATTACK if attacking else OP_DEFENSE
+    for i in range(len(defs)):
+        if owner[i] != p:
+            continue
+        d = defs[i]
+        k = d.gems
+        m = d.match
+        if m:
+            for pu in c.powerups:
+                if pu.op == want and pu.sphere & m:
+                    k += pu.n
+        if k >= MAX_BONUS:
+            k = MAX_BONUS - 1
+        if k > top:
+            top = k
+        hist[k] += 1.0
+        n += 1
+    if n == 0:
+        return [1.0]
+    out = hist[:top + 1]
+    for k in range(top + 1):
+        out[k] /= n
+    return out
+
+
+def cumulative(h: list[float]) -> list[float]:
+    """``cum[k]`` = P(X <= k) of a histogram."""
+    out: list[float] = []
+    t = 0.0
+    for x in h:
+        t += x
+        out.append(t)
+    return out
+
+
+def odds(diff: int, ha: list[float], hd: list[float], cd: list[float]) -> tuple[float, float]:
+    """(P(win), P(tie)) of the attacker when its base total exceeds the defender's by ``diff``;
+    ``ha``/``hd`` are the flip histograms, ``cd`` the defender's cumulative one."""
+    win = 0.0
+    tie = 0.0
+    nd = len(hd)
+    for i in range(len(ha)):
+        pa = ha[i]
+        if pa == 0.0:
+            continue
+        x = diff + i          # the attacker wins when the defender's flip adds less than x
+        if x > nd:
+            win += pa
+        elif x > 0:
+            win += pa * cd[x - 1]
+            if x < nd:
+                tie += pa * hd[x]
+        elif x == 0:
+            tie += pa * hd[0]
+    return win, tie
+
+
+def creature_value(d: CardDef) -> float:
+    """A creature's worth in play, in rough stat points."""
+    return d.attack + d.defense + 1.5 * len(d.powerups) + (2.0 if d.collect_n else 0.0)
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, aggression: float = 0.0, trick_threshold: float = 0.12,
+                 inventory_target: int = 5, chase_margin: int = 4) -> None:
+        self.seed = seed
+        self.aggression = aggression          # attack when the expected gain (in cards) > -aggression
+        self.trick_threshold = trick_threshold
+        self.inventory_target = inventory_target
+        self.chase_margin = chase_margin
+        # seat * 2 + attacking -> creature -> (flip histogram, its cumulative form)
+        self._cache: list[dict[CardDef, tuple[list[float], list[float]]]] = [{}, {}, {}, {}]
+        self._defs: list[CardDef] | None = None
+
+    # ------------------------------------------------------------------ odds
+    def _hists(self, g: Game, p: int, d: CardDef, attacking: bool) -> tuple[list[float], list[float]]:
+        if self._defs is not g.defs:  # a new game (a clone shares its game's definitions)
+            self._defs = g.defs
+            self._cache = [{}, {}, {}, {}]
+        cache = self._cache[p * 2 + (1 if attacking else 0)]
+        hit = cache.get(d)
+        if hit is None:
+            h = flip_hist(g.defs, g.owner, p, d, attacking)
+            hit = (h, cumulative(h))
+            cache[d] = hit
+        return hit
+
+    def odds_of(self, g: Game, pa: int, da: CardDef, att: int, dd: CardDef, dfn: int) -> tuple[float, float]:
+        """(P(win), P(tie)) of seat ``pa``'s creature ``da`` attacking with total ``att`` before its flip
+        the creature ``dd`` defending with ``dfn``."""
+        ha = self._hists(g, pa, da, True)[0]
+        hd, cd = self._hists(g, 1 - pa, dd, False)
+        return odds(att - dfn, ha, hd, cd)
+
+    def battle(self, g: Game, att: Creature, dfn: Creature, att_bonus: int, def_bonus: int) -> tuple[float, float]:
+        """(P(attacker wins), P(tie)) with the bonuses so far."""
+        return self.odds_of(g, att.owner, att.d, g.attack_of(att) + att_bonus, dfn.d, g.defense_of(dfn) + def_bonus)
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, g: Game) -> Action:
+        d = g.decision
+        if d == GO:
+            return self._go(g)
+        if d == TRICKS:
+            return self._tricks(g)
+        if d == SET:
+            return self._set(g)
+        if d == INVENTORY:
+            return self._inventory(g)
+        if d == MULLIGAN:
+            return self._mulligan(g)
+        return PASS
+
+    def _mulligan(self, g: Game) -> Action:
+        s = g.seats[g.decider]
+        cheap = 0
+        res = 0
+        for iid in s.hand:
+            dd = g.defs[iid]
+            if dd.type == CREATURE and dd.cost <= 2:
+                cheap += 1
+            elif dd.type == RESOURCE:
+                res += 1
+        return MULL if cheap == 0 or (res == 0 and cheap < 2) else KEEP
+
+    def _inventory(self, g: Game) -> Action:
+        p = g.decider
+        s = g.seats[p]
+        best_res = -1
+        best_res_v = -1.0
+        for iid in s.hand:
+            dd = g.defs[iid]
+            if dd.type == RESOURCE:
+                v = float(len(dd.actions))
+                if v > best_res_v:
+                    best_res, best_res_v = iid, v
+        if best_res >= 0:
+            return Action("resource", best_res)
+        inv = len(s.inventory)
+        if inv >= self.inventory_target or len(s.hand) < 2:
+            return PASS
+        # no resource: the least useful card goes face down (an expensive creature far above the curve,
+        # else the weakest card)
+        worst = -1
+        worst_v = 1e9
+        for iid in s.hand:
+            dd = g.defs[iid]
+            if dd.type == CREATURE:
+                v = creature_value(dd) - 2.0 * max(0, dd.cost - inv - 2)
+                if dd.hero:
+                    v += 4.0
+            else:
+                v = 5.0 + 2.0 * len(dd.effects)
+            if v < worst_v:
+                worst, worst_v = iid, v
+        return Action("facedown", worst)
+
+    def _set(self, g: Game) -> Action:
+        p = g.decider
+        s = g.seats[p]
+        opp = g.seats[1 - p]
+        coins = s.coins
+        best: Action | None = None
+        best_v = 0.0
+        for iid in s.hand:
+            dd = g.defs[iid]
+            if dd.type != CREATURE or dd.cost > coins:
+                continue
+            if dd.hero and g.hero_in_play(p, dd.name):
+                continue
+            base = creature_value(dd)
+            for col in range(3):
+                mine = s.spaces[col]
+                foe = opp.spaces[col]
+                v = base
+                if mine is not None:
+                    gain = base - creature_value(mine.d)
+                    if gain < self.chase_margin:
+                        continue
+                    v = gain - 2.0
+                if foe is None or foe.stunned:
+                    v += 4.0 + 1.5 * len(s.piles[col]) * (1.0 if dd.collect_op == COLLECT_HUNT else 0.0)
+                else:
+                    # a creature facing a foe: how it fares attacking and defending
+                    w, t = self.odds_of(g, p, dd, dd.attack, foe.d, g.defense_of(foe))
+                    w2, t2 = self.odds_of(g, 1 - p, foe.d, g.attack_of(foe), dd, dd.defense)
+                    v += 3.0 * (w - (1.0 - w - t)) + 2.0 * ((1.0 - w2 - t2) - w2)
+                v += 0.3 * len(s.piles[col])
+                if v > best_v:
+                    best_v = v
+                    best = Action("play", iid, col)
+        if best is not None:
+            return best
+        # spare coins: coin actions (they draw)
+        for iid in s.inventory:
+            dd = g.defs[iid]
+            if dd.coin_actions and not g.face_down[iid]:
+                acts = dd.actions
+                for i in range(len(acts)):
+                    a = acts[i]
+                    if not a.in_battle and a.coins <= coins and not (a.zap and g.inv_zapped[iid]):
+                        return Action("coin", iid, i)
+        return PASS
+
+    def _go(self, g: Game) -> Action:
+        p = g.decider
+        s = g.seats[p]
+        opp = g.seats[1 - p]
+        best: Creature | None = None
+        best_v = -1e9
+        for c in s.spaces:
+            if c is None or c.zapped or c.stunned:
+                continue
+            foe = opp.spaces[c.col]
+            if foe is None or foe.stunned:
+                return Action("hunt", c.iid)
+            w, t = self.battle(g, c, foe, 0, 0)
+            lose = 1.0 - w - t
+            mine, theirs = creature_value(c.d) / 8.0, creature_value(foe.d) / 8.0
+            # a win scores a card and destroys the foe; a loss costs this creature; a tie both
+            v = w * (1.0 + theirs) - lose * mine - t * (mine - theirs)
+            v += 0.05 * (len(s.inventory) - len(opp.inventory))   # the stars each side will have
+            if v > best_v:
+                best_v, best = v, c
+        bold = self.aggression
+        if len(s.deck) + len(s.discard) < 4 or g.turn > 60:
+            bold += 1.5  # a stalled game (nothing left to draw or score, or a long stand-off): attack
+        if best is not None and best_v > -bold:
+            return Action("attack", best.iid)
+        return PASS
+
+    def _tricks(self, g: Game) -> Action:
+        p = g.decider
+        s = g.seats[p]
+        att, dfn = g.b_att, g.b_def
+        if att is None or dfn is None:
+            return PASS
+        attacking = att.owner == p
+        ab = g.b_bonus[att.owner]
+        db = g.b_bonus[dfn.owner]
+        w, t = self.battle(g, att, dfn, ab, db)
+        cur = (w - (1.0 - w - t)) if attacking else ((1.0 - w - t) - w)
+        foe = dfn if attacking else att
+        best: Action | None = None
+        best_gain = self.trick_threshold
+        for iid in s.hand:
+            dd = g.defs[iid]
+            if dd.type != TRICK or dd.cost > s.stars:
+                continue
+            gain = self._gain(g, dd.effects, attacking, att, dfn, ab, db, foe, cur) - 0.04 * dd.cost
+            if gain > best_gain:
+                best_gain, best = gain, Action("trick", iid)
+        for iid in s.inventory:
+            dd = g.defs[iid]
+            if not dd.battle_actions or g.face_down[iid]:
+                continue
+            acts = dd.actions
+            for i in range(len(acts)):
+                a = acts[i]
+                if not a.in_battle or a.stars > s.stars or (a.zap and g.inv_zapped[iid]):
+                    continue
+                gain = self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - (0.1 if a.face_down else 0.0)
+                if gain > best_gain:
+                    best_gain, best = gain, Action("star", iid, i)
+        return best if best is not None else PASS
+
+    def _gain(self, g: Game, effs: tuple[Eff, ...], attacking: bool, att: Creature, dfn: Creature, ab: int,
+              db: int, foe: Creature, cur: float) -> float:
+        """How much a card's effects raise this side's battle value (win - lose, in [-1, 1])."""
+        mine = att if attacking else dfn
+        plus = 0
+        gain = 0.0
+        for e in effs:
+            if e.trait and e.trait not in mine.d.traits:
+                continue
+            op = e.op
+            if op == OP_ATTACK and attacking or op == OP_DEFENSE and not attacking:
+                plus += e.n
+            elif op == OP_DESTROY:
+                if foe.d.cost <= e.n:
+                    return 2.0 - cur + 0.5
+            elif op == OP_END_BATTLE:
+                gain += -cur
+            elif op == OP_SCORE:
+                gain += 0.6 * e.n
+            elif op == OP_DRAW:
+                gain += 0.08 * e.n
+            elif op == OP_STUN:
+                gain += 0.15
+        if plus:
+            if attacking:
+                w, t = self.battle(g, att, dfn, ab + plus, db)
+                gain += (w - (1.0 - w - t)) - cur
+            else:
+                w, t = self.battle(g, att, dfn, ab, db + plus)
+                gain += ((1.0 - w - t) - w) - cur
+        return gain
