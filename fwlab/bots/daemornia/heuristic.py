@@ -28,6 +28,7 @@ from ...rules.daemornia.cards import (
     OP_GAIN_RES,
     OP_HEAL,
     OP_LOCK,
+    OP_SACRIFICE,
     OP_UNLOCK,
     SCENARIO,
     CardDef,
@@ -254,6 +255,8 @@ class HeuristicBot:
             return -sign * abs(n) * 1.5 if (n > 0) == (tu.owner == p) else 0.0
         if op == OP_UNLOCK:
             return 2.0 if tu.owner == p and tu.locked else 0.0
+        if op == OP_SACRIFICE:  # our own card, gone for good (the rest of the event must pay for it)
+            return -unit_value(tu) * 1.3 if tu.owner == p else 0.0
         return 0.0  # return, counter, and the player-level actions handled above
 
     def _best_event(self, g: Game, p: int, threshold: float = 0.5) -> Action | None:
