@@ -51,7 +51,12 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/daemornia/game.py",
         "bots/daemornia/heuristic.py",
     )),
-    "freerealms": EngineInfo("freerealms", "fwlab.rules.freerealms.engine"),
+    "freerealms": EngineInfo("freerealms", "fwlab.rules.freerealms.engine", (
+        "rules/freerealms/cards.py",
+        "rules/freerealms/state.py",
+        "rules/freerealms/game.py",
+        "bots/freerealms/heuristic.py",
+    )),
 }
 
 

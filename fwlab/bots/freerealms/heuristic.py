@@ -38,20 +38,30 @@ MULL: Final = Action("mulligan")
 MAX_BONUS: Final = 24
 
 
-def flip_hist(defs: list[CardDef], owner: list[int], p: int, c: CardDef, attacking: bool) -> list[float]:
-    """P(the flip adds k to ``c``'s total), k = 0.., when seat ``p`` flips a uniformly random card of
-    its whole deck: the card's gems plus the matching attack (attacking) or defense power-ups. The
-    list ends at the largest k that can happen."""
+def gem_profile(defs: list[CardDef], owner: list[int], p: int) -> tuple[tuple[int, int, int], ...]:
+    """Seat ``p``'s deck as the flip sees it: ``(gems, match mask, copies)`` per kind of card, sorted."""
+    counts: dict[int, int] = {}
+    for i in range(len(defs)):
+        if owner[i] == p:
+            d = defs[i]
+            key = d.gems * 16 + d.match
+            counts[key] = counts.get(key, 0) + 1
+    out: list[tuple[int, int, int]] = []
+    for key in sorted(counts):
+        out.append((key // 16, key % 16, counts[key]))
+    return tuple(out)
+
+
+def flip_hist(profile: tuple[tuple[int, int, int], ...], c: CardDef, attacking: bool) -> list[float]:
+    """P(the flip adds k to ``c``'s total), k = 0.., when its owner flips a uniformly random card of
+    its whole deck (``profile``, see :func:`gem_profile`): the card's gems plus the matching attack
+    (attacking) or defense power-ups. The list ends at the largest k that can happen."""
     hist = [0.0] * MAX_BONUS
     n = 0
     top = 0
     want = OP_ATTACK if attacking else OP_DEFENSE
-    for i in range(len(defs)):
-        if owner[i] != p:
-            continue
-        d = defs[i]
-        k = d.gems
-        m = d.match
+    for gems, m, copies in profile:
+        k = gems
         if m:
             for pu in c.powerups:
                 if pu.op == want and pu.sphere & m:
@@ -60,14 +70,19 @@ def flip_hist(defs: list[CardDef], owner: list[int], p: int, c: CardDef, attacki
             k = MAX_BONUS - 1
         if k > top:
             top = k
-        hist[k] += 1.0
-        n += 1
+        hist[k] += copies
+        n += copies
     if n == 0:
         return [1.0]
     out = hist[:top + 1]
     for k in range(top + 1):
         out[k] /= n
     return out
+
+
+#: profile -> (attacking, creature) -> (histogram, cumulative): shared by every bot and game of a
+#: process (a simulation plays the same decks thousands of times)
+_HISTS: dict[tuple[tuple[int, int, int], ...], dict[tuple[bool, CardDef], tuple[list[float], list[float]]]] = {}
 
 
 def cumulative(h: list[float]) -> list[float]:
@@ -102,6 +117,16 @@ def odds(diff: int, ha: list[float], hd: list[float], cd: list[float]) -> tuple[
     return win, tie
 
 
+def _cache_for(profile: tuple[tuple[int, int, int], ...]) -> dict[tuple[bool, CardDef], tuple[list[float], list[float]]]:
+    c = _HISTS.get(profile)
+    if c is None:
+        if len(_HISTS) > 512:
+            _HISTS.clear()
+        c = {}
+        _HISTS[profile] = c
+    return c
+
+
 def creature_value(d: CardDef) -> float:
     """A creature's worth in play, in rough stat points."""
     return d.attack + d.defense + 1.5 * len(d.powerups) + (2.0 if d.collect_n else 0.0)
@@ -117,29 +142,41 @@ class HeuristicBot:
         self.trick_threshold = trick_threshold
         self.inventory_target = inventory_target
         self.chase_margin = chase_margin
-        # seat * 2 + attacking -> creature -> (flip histogram, its cumulative form)
-        self._cache: list[dict[CardDef, tuple[list[float], list[float]]]] = [{}, {}, {}, {}]
+        # per seat: (attacking, creature) -> (flip histogram, its cumulative form)
+        self._cache: list[dict[tuple[bool, CardDef], tuple[list[float], list[float]]]] = [{}, {}]
+        self._profiles: list[tuple[tuple[int, int, int], ...]] = [(), ()]
+        self._odds: dict[int, tuple[float, float]] = {}     # see odds_of
+        self._fights: dict[int, float] = {}                 # see _fight
         self._defs: list[CardDef] | None = None
 
     # ------------------------------------------------------------------ odds
     def _hists(self, g: Game, p: int, d: CardDef, attacking: bool) -> tuple[list[float], list[float]]:
         if self._defs is not g.defs:  # a new game (a clone shares its game's definitions)
             self._defs = g.defs
-            self._cache = [{}, {}, {}, {}]
-        cache = self._cache[p * 2 + (1 if attacking else 0)]
-        hit = cache.get(d)
+            self._profiles = [gem_profile(g.defs, g.owner, 0), gem_profile(g.defs, g.owner, 1)]
+            self._cache = [_cache_for(self._profiles[0]), _cache_for(self._profiles[1])]
+            self._odds = {}
+            self._fights = {}
+        cache = self._cache[p]
+        key = (attacking, d)
+        hit = cache.get(key)
         if hit is None:
-            h = flip_hist(g.defs, g.owner, p, d, attacking)
+            h = flip_hist(self._profiles[p], d, attacking)
             hit = (h, cumulative(h))
-            cache[d] = hit
+            cache[key] = hit
         return hit
 
     def odds_of(self, g: Game, pa: int, da: CardDef, att: int, dd: CardDef, dfn: int) -> tuple[float, float]:
         """(P(win), P(tie)) of seat ``pa``'s creature ``da`` attacking with total ``att`` before its flip
         the creature ``dd`` defending with ``dfn``."""
-        ha = self._hists(g, pa, da, True)[0]
-        hd, cd = self._hists(g, 1 - pa, dd, False)
-        return odds(att - dfn, ha, hd, cd)
+        ha = self._hists(g, pa, da, True)[0]   # (also resets the memo for a new game)
+        key = ((((da.uid << 24) | dd.uid) << 9) | (att - dfn + 256)) * 2 + pa
+        hit = self._odds.get(key)
+        if hit is None:
+            hd, cd = self._hists(g, 1 - pa, dd, False)
+            hit = odds(att - dfn, ha, hd, cd)
+            self._odds[key] = hit
+        return hit
 
     def battle(self, g: Game, att: Creature, dfn: Creature, att_bonus: int, def_bonus: int) -> tuple[float, float]:
         """(P(attacker wins), P(tie)) with the bonuses so far."""
@@ -204,17 +241,32 @@ class HeuristicBot:
                 worst, worst_v = iid, v
         return Action("facedown", worst)
 
+    def _fight(self, g: Game, p: int, dd: CardDef, foe: Creature) -> float:
+        """How a creature ``dd`` of seat ``p`` would fare against ``foe``: attacking and defending."""
+        fa, fd = g.attack_of(foe), g.defense_of(foe)
+        key = (((((dd.uid << 24) | foe.d.uid) << 7) | (fa & 127)) << 7 | (fd & 127)) * 2 + p
+        v = self._fights.get(key)
+        if v is None:
+            w, t = self.odds_of(g, p, dd, dd.attack, foe.d, fd)
+            w2, t2 = self.odds_of(g, 1 - p, foe.d, fa, dd, dd.defense)
+            v = 3.0 * (w - (1.0 - w - t)) + 2.0 * ((1.0 - w2 - t2) - w2)
+            self._fights[key] = v
+        return v
+
     def _set(self, g: Game) -> Action:
         p = g.decider
         s = g.seats[p]
         opp = g.seats[1 - p]
         coins = s.coins
-        best: Action | None = None
+        best_iid = -1
+        best_col = -1
         best_v = 0.0
+        seen: list[CardDef] = []
         for iid in s.hand:
             dd = g.defs[iid]
-            if dd.type != CREATURE or dd.cost > coins:
+            if dd.type != CREATURE or dd.cost > coins or dd in seen:
                 continue
+            seen.append(dd)
             if dd.hero and g.hero_in_play(p, dd.name):
                 continue
             base = creature_value(dd)
@@ -227,19 +279,20 @@ class HeuristicBot:
                     if gain < self.chase_margin:
                         continue
                     v = gain - 2.0
+                pile = len(s.piles[col])
                 if foe is None or foe.stunned:
-                    v += 4.0 + 1.5 * len(s.piles[col]) * (1.0 if dd.collect_op == COLLECT_HUNT else 0.0)
+                    v += 4.0
+                    if dd.collect_op == COLLECT_HUNT:
+                        v += 1.5 * pile
                 else:
-                    # a creature facing a foe: how it fares attacking and defending
-                    w, t = self.odds_of(g, p, dd, dd.attack, foe.d, g.defense_of(foe))
-                    w2, t2 = self.odds_of(g, 1 - p, foe.d, g.attack_of(foe), dd, dd.defense)
-                    v += 3.0 * (w - (1.0 - w - t)) + 2.0 * ((1.0 - w2 - t2) - w2)
-                v += 0.3 * len(s.piles[col])
+                    v += self._fight(g, p, dd, foe)
+                v += 0.3 * pile
                 if v > best_v:
                     best_v = v
-                    best = Action("play", iid, col)
-        if best is not None:
-            return best
+                    best_iid = iid
+                    best_col = col
+        if best_iid >= 0:
+            return Action("play", best_iid, best_col)
         # spare coins: coin actions (they draw)
         for iid in s.inventory:
             dd = g.defs[iid]

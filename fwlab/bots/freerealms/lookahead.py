@@ -84,7 +84,7 @@ class LookaheadBot:
         c.apply(first)
         stop = c.turn + self.horizon
         bots = (HeuristicBot(0), HeuristicBot(0))
-        while c.outcome is None and c.turn < stop:
+        while not c.is_terminal() and c.turn < stop:
             c.apply(bots[c.decider].choose(c))
         return evaluate(c, p)
 

@@ -116,10 +116,13 @@ class ResAction:
                 f"face_down={self.face_down})")
 
 
-class CardDef:
-    """A card as the engine sees it."""
+_UIDS = [0]
 
-    __slots__ = ("name", "type", "sphere", "hero", "cost", "attack", "defense", "gems", "match", "traits",
+
+class CardDef:
+    """A card as the engine sees it. ``uid``: a number of its own in this process (for bots' memos)."""
+
+    __slots__ = ("uid", "name", "type", "sphere", "hero", "cost", "attack", "defense", "gems", "match", "traits",
                  "powerups", "collect_n", "collect_op", "collect_by", "effects", "actions", "battle_actions",
                  "coin_actions", "gem_list")
 
@@ -132,6 +135,8 @@ class CardDef:
         for key in f:
             if key not in allowed:
                 raise CatalogError(f"the engine does not execute field {key!r} on a {card.type}", field=key, **where)
+        _UIDS[0] += 1
+        self.uid: int = _UIDS[0]
         self.name: str = card.name
         self.type: int = TYPE_CODES[card.type]
         self.hero: bool = bool(f.get("hero", False))

@@ -278,7 +278,7 @@ class Game:
 
     def _finish(self, winner: int, reason: str) -> None:
         """The game ends: ``winner`` is the winning seat, or -1 for a draw."""
-        if self.outcome is not None:
+        if self.is_terminal():
             return
         places = (1, 1) if winner < 0 else ((1, 2) if winner == 0 else (2, 1))
         self.outcome = Outcome(places, reason, self.turn)
@@ -448,7 +448,7 @@ class Game:
 
     def why_illegal(self, a: Action) -> str | None:
         """Why an action is not legal now, or None when it is."""
-        if self.outcome is not None:
+        if self.is_terminal():
             return "the game is over"
         d, p, k = self.decision, self.decider, a.kind
         s = self.seats[p]
@@ -593,7 +593,7 @@ class Game:
             return
         if k == "coin":
             self._use_action(p, a.a, a.b)
-            if self.outcome is None and self.decision == SET and not self._has_set_play(p):
+            if not self.is_terminal() and self.decision == SET and not self._has_set_play(p):
                 self._to_go()
             return
         if k == "hunt":
@@ -604,7 +604,7 @@ class Game:
             if c.d.collect_op == COLLECT_HUNT and self.collect_on(c):  # FR-COLLECT-1
                 n += c.d.collect_by
             self._score(p, c.col, n, c.iid)  # FR-HUNT-1
-            if self.outcome is None and not self._has_go_play(p):
+            if not self.is_terminal() and not self._has_go_play(p):
                 self._end_turn()
             return
         if k == "attack":
@@ -621,13 +621,13 @@ class Game:
                 self.played_turn[a.a] = max(s.own_turns, 1)
             for e in dd.effects:  # FR-TRICK-2: in printed order
                 self._effect(p, e)
-                if self.outcome is not None:
+                if self.is_terminal():
                     return
             self._after_battle_play()
             return
         if k == "star":
             self._use_action(p, a.a, a.b)
-            if self.outcome is None:
+            if not self.is_terminal():
                 self._after_battle_play()
             return
 
@@ -742,7 +742,7 @@ class Game:
                             self.b_bonus[p] += pu.n
                     elif op == OP_SCORE:
                         self._score(p, c.col, pu.n, c.iid)
-                        if self.outcome is not None:
+                        if self.is_terminal():
                             return
                     elif op == OP_DRAW:
                         self._draw(p, pu.n)
@@ -756,10 +756,10 @@ class Game:
         assert att is not None and dfn is not None
         pa, pd = att.owner, dfn.owner
         self._flip(pa, att)
-        if self.outcome is not None:
+        if self.is_terminal():
             return
         self._flip(pd, dfn)
-        if self.outcome is not None:
+        if self.is_terminal():
             return
         ta = self.attack_of(att) + self.b_bonus[pa] + self.b_gems[pa]
         td = self.defense_of(dfn) + self.b_bonus[pd] + self.b_gems[pd]
@@ -790,7 +790,7 @@ class Game:
         self.b_cards = []
         if r == pa and att is not None:  # FR-SCORE-1: the attacker that wins scores a card
             self._score(pa, att.col, 1, att.iid)
-            if self.outcome is not None:
+            if self.is_terminal():
                 return
         if self.b_stun[pa] and dfn is not None:
             dfn.stunned = True
@@ -861,7 +861,7 @@ class Game:
 
 def play_out(g: Game, bots: Sequence[Any]) -> None:
     """Let ``bots[seat].choose(g)`` decide until the game ends (compiled with the engine)."""
-    while g.outcome is None:
+    while not g.is_terminal():
         g.apply(bots[g.decider].choose(g))
 
 
