@@ -4,8 +4,8 @@
     .venv/bin/python bench/simulate.py --quick    # smaller sizes
     .venv/bin/python bench/simulate.py --engine native
 
-Prints games/s for fw heuristic vs heuristic (card logging off and on), random vs random, fw-epic
-and bg, for the compiled rules core (``fwlab native build``; ``make bench`` builds it) and the
+Prints games/s for fw heuristic vs heuristic (card logging off and on), random vs random, fw-epic,
+bg and fr (heuristic and random bots, card logging off and on; ``--rulesets fr`` for those rows only), for the compiled rules core (``fwlab native build``; ``make bench`` builds it) and the
 pure-Python one (``FWLAB_NATIVE=0``), each in its own process; then one worker against two workers
 on the same 20,000 games with the compiled core. A game here is everything ``play_game`` does:
 setup and shuffle, every decision of both bots, and the result.
@@ -36,14 +36,22 @@ def rate(ruleset: str, bots: tuple[str, str], n: int, log_cards: bool) -> tuple[
     return n / dt, turns / n
 
 
-def per_core(quick: bool) -> None:
-    import fwlab.native
+ROWS = [("fw", ("heuristic", "heuristic"), False), ("fw", ("heuristic", "heuristic"), True),
+        ("fw", ("random", "random"), False), ("fw-epic", ("heuristic", "heuristic"), False),
+        ("bg", ("heuristic", "heuristic"), False),
+        ("fr", ("heuristic", "heuristic"), False), ("fr", ("heuristic", "heuristic"), True),
+        ("fr", ("random", "random"), False), ("fr", ("random", "random"), True)]
 
-    engine = "compiled" if fwlab.native.status()["native"] else "pure Python"
+
+def per_core(quick: bool, rulesets: list[str] | None = None) -> None:
+    import fwlab.native
+    from fwlab.rules.engines import engine_for
+
     n = 600 if quick else 3000
-    for ruleset, bots, log in [("fw", ("heuristic", "heuristic"), False), ("fw", ("heuristic", "heuristic"), True),
-                               ("fw", ("random", "random"), False), ("fw-epic", ("heuristic", "heuristic"), False),
-                               ("bg", ("heuristic", "heuristic"), False)]:
+    for ruleset, bots, log in ROWS:
+        if rulesets and ruleset not in rulesets:
+            continue
+        engine = "compiled" if fwlab.native.engine_compiled(engine_for(ruleset).name) else "pure Python"
         best = 0.0
         for _ in range(2):  # best of two: this machine's speed drifts by ~10%
             g, t = rate(ruleset, bots, n if bots[0] != "random" else n // 3, log)
@@ -75,21 +83,24 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--engine", choices=["both", "native", "pure"], default="both")
+    ap.add_argument("--rulesets", default="", help="comma-separated: only these rulesets' rows (default: all)")
     ap.add_argument("--child", choices=["per-core", "workers"], help=argparse.SUPPRESS)
     args = ap.parse_args()
+    only = [r for r in args.rulesets.split(",") if r]
     if args.child == "per-core":
-        return per_core(args.quick)
+        return per_core(args.quick, only)
     if args.child == "workers":
         return workers(args.quick)
     print(f"cores: {os.cpu_count()}")
     print(f"{'engine':12} {'ruleset':8} {'bots':22} {'card log':8} {'games/s/core':>12} {'mean turns':>10}")
     engines = ["native", "pure"] if args.engine == "both" else [args.engine]
-    extra = ["--quick"] if args.quick else []
+    extra = (["--quick"] if args.quick else []) + (["--rulesets", args.rulesets] if only else [])
     for eng in engines:
         env = dict(os.environ, FWLAB_NATIVE="1" if eng == "native" else "0")
         subprocess.run([sys.executable, __file__, "--child", "per-core", *extra], env=env, check=True)
-    env = dict(os.environ, FWLAB_NATIVE="1" if engines[0] == "native" else "0")
-    subprocess.run([sys.executable, __file__, "--child", "workers", *extra], env=env, check=True)
+    if not only or "fw" in only:
+        env = dict(os.environ, FWLAB_NATIVE="1" if engines[0] == "native" else "0")
+        subprocess.run([sys.executable, __file__, "--child", "workers", *extra], env=env, check=True)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ It reads the game state directly and returns one action; the game still checks e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ...rules.core import Action
@@ -38,14 +39,12 @@ MULL: Final = Action("mulligan")
 MAX_BONUS: Final = 24
 
 
-def gem_profile(defs: list[CardDef], owner: list[int], p: int) -> tuple[tuple[int, int, int], ...]:
-    """Seat ``p``'s deck as the flip sees it: ``(gems, match mask, copies)`` per kind of card, sorted."""
+def gem_profile(deck: Sequence[CardDef]) -> tuple[tuple[int, int, int], ...]:
+    """A deck as the flip sees it: ``(gems, match mask, copies)`` per kind of card, sorted."""
     counts: dict[int, int] = {}
-    for i in range(len(defs)):
-        if owner[i] == p:
-            d = defs[i]
-            key = d.gems * 16 + d.match
-            counts[key] = counts.get(key, 0) + 1
+    for d in deck:
+        key = d.gems * 16 + d.match
+        counts[key] = counts.get(key, 0) + 1
     out: list[tuple[int, int, int]] = []
     for key in sorted(counts):
         out.append((key // 16, key % 16, counts[key]))
@@ -80,9 +79,9 @@ def flip_hist(profile: tuple[tuple[int, int, int], ...], c: CardDef, attacking: 
     return out
 
 
-#: profile -> (attacking, creature) -> (histogram, cumulative): shared by every bot and game of a
+#: profile -> creature uid * 2 + attacking -> (histogram, cumulative): shared by every bot and game of a
 #: process (a simulation plays the same decks thousands of times)
-_HISTS: dict[tuple[tuple[int, int, int], ...], dict[tuple[bool, CardDef], tuple[list[float], list[float]]]] = {}
+_HISTS: dict[tuple[tuple[int, int, int], ...], dict[int, tuple[list[float], list[float]]]] = {}
 
 
 def cumulative(h: list[float]) -> list[float]:
@@ -117,19 +116,48 @@ def odds(diff: int, ha: list[float], hd: list[float], cd: list[float]) -> tuple[
     return win, tie
 
 
-def _cache_for(profile: tuple[tuple[int, int, int], ...]) -> dict[tuple[bool, CardDef], tuple[list[float], list[float]]]:
-    c = _HISTS.get(profile)
-    if c is None:
-        if len(_HISTS) > 512:
-            _HISTS.clear()
-        c = {}
-        _HISTS[profile] = c
-    return c
+#: id(deck) -> (the deck, its gem profile, its flip cache: creature uid * 2 + attacking -> (histogram,
+#: cumulative)); decks are the engine's compiled deck lists, the same objects game after game
+_DECK_INFO: dict[int, tuple[Sequence[CardDef], tuple[tuple[int, int, int], ...],
+                            dict[int, tuple[list[float], list[float]]]]] = {}
+#: (id(deck a), id(deck b)) -> (deck a, deck b, memo of battle odds, memo of fight values)
+_PAIR_MEMO: dict[tuple[int, int], tuple[Sequence[CardDef], Sequence[CardDef], dict[int, tuple[float, float]],
+                                       dict[int, float]]] = {}
+
+
+def _deck_info(deck: Sequence[CardDef]) -> tuple[tuple[tuple[int, int, int], ...],
+                                                 dict[int, tuple[list[float], list[float]]]]:
+    hit = _DECK_INFO.get(id(deck))
+    if hit is not None and hit[0] is deck:
+        return hit[1], hit[2]
+    prof = gem_profile(deck)
+    if len(_DECK_INFO) > 512:
+        _DECK_INFO.clear()
+        _HISTS.clear()
+    cache = _HISTS.get(prof)
+    if cache is None:
+        cache = {}
+        _HISTS[prof] = cache
+    _DECK_INFO[id(deck)] = (deck, prof, cache)
+    return prof, cache
+
+
+def _pair_memo(a: Sequence[CardDef], b: Sequence[CardDef]) -> tuple[dict[int, tuple[float, float]], dict[int, float]]:
+    key = (id(a), id(b))
+    hit = _PAIR_MEMO.get(key)
+    if hit is not None and hit[0] is a and hit[1] is b:
+        return hit[2], hit[3]
+    if len(_PAIR_MEMO) > 512:
+        _PAIR_MEMO.clear()
+    odds_memo: dict[int, tuple[float, float]] = {}
+    fights: dict[int, float] = {}
+    _PAIR_MEMO[key] = (a, b, odds_memo, fights)
+    return odds_memo, fights
 
 
 def creature_value(d: CardDef) -> float:
-    """A creature's worth in play, in rough stat points."""
-    return d.attack + d.defense + 1.5 * len(d.powerups) + (2.0 if d.collect_n else 0.0)
+    """A creature's worth in play, in rough stat points (computed once per card: ``CardDef.worth``)."""
+    return d.worth
 
 
 class HeuristicBot:
@@ -142,23 +170,26 @@ class HeuristicBot:
         self.trick_threshold = trick_threshold
         self.inventory_target = inventory_target
         self.chase_margin = chase_margin
-        # per seat: (attacking, creature) -> (flip histogram, its cumulative form)
-        self._cache: list[dict[tuple[bool, CardDef], tuple[list[float], list[float]]]] = [{}, {}]
+        # per seat: creature uid * 2 + attacking -> (flip histogram, its cumulative form)
+        self._cache: list[dict[int, tuple[list[float], list[float]]]] = [{}, {}]
         self._profiles: list[tuple[tuple[int, int, int], ...]] = [(), ()]
         self._odds: dict[int, tuple[float, float]] = {}     # see odds_of
         self._fights: dict[int, float] = {}                 # see _fight
         self._defs: list[CardDef] | None = None
 
     # ------------------------------------------------------------------ odds
-    def _hists(self, g: Game, p: int, d: CardDef, attacking: bool) -> tuple[list[float], list[float]]:
-        if self._defs is not g.defs:  # a new game (a clone shares its game's definitions)
-            self._defs = g.defs
-            self._profiles = [gem_profile(g.defs, g.owner, 0), gem_profile(g.defs, g.owner, 1)]
-            self._cache = [_cache_for(self._profiles[0]), _cache_for(self._profiles[1])]
-            self._odds = {}
-            self._fights = {}
+    def _sync(self, g: Game) -> None:
+        """Point the caches at this game's decks (a new game; a clone shares its game's definitions)."""
+        self._defs = g.defs
+        pa, ca = _deck_info(g.decks[0])
+        pb, cb = _deck_info(g.decks[1])
+        self._profiles = [pa, pb]
+        self._cache = [ca, cb]
+        self._odds, self._fights = _pair_memo(g.decks[0], g.decks[1])
+
+    def _hists(self, p: int, d: CardDef, attacking: bool) -> tuple[list[float], list[float]]:
         cache = self._cache[p]
-        key = (attacking, d)
+        key = (d.uid << 1) | (1 if attacking else 0)
         hit = cache.get(key)
         if hit is None:
             h = flip_hist(self._profiles[p], d, attacking)
@@ -169,11 +200,13 @@ class HeuristicBot:
     def odds_of(self, g: Game, pa: int, da: CardDef, att: int, dd: CardDef, dfn: int) -> tuple[float, float]:
         """(P(win), P(tie)) of seat ``pa``'s creature ``da`` attacking with total ``att`` before its flip
         the creature ``dd`` defending with ``dfn``."""
-        ha = self._hists(g, pa, da, True)[0]   # (also resets the memo for a new game)
-        key = ((((da.uid << 24) | dd.uid) << 9) | (att - dfn + 256)) * 2 + pa
+        if self._defs is not g.defs:
+            self._sync(g)
+        key = (((((da.uid << 24) | dd.uid) << 9) | ((att - dfn + 256) & 511)) << 1) | pa
         hit = self._odds.get(key)
         if hit is None:
-            hd, cd = self._hists(g, 1 - pa, dd, False)
+            ha = self._hists(pa, da, True)[0]
+            hd, cd = self._hists(1 - pa, dd, False)
             hit = odds(att - dfn, ha, hd, cd)
             self._odds[key] = hit
         return hit
@@ -244,7 +277,9 @@ class HeuristicBot:
     def _fight(self, g: Game, p: int, dd: CardDef, foe: Creature) -> float:
         """How a creature ``dd`` of seat ``p`` would fare against ``foe``: attacking and defending."""
         fa, fd = g.attack_of(foe), g.defense_of(foe)
-        key = (((((dd.uid << 24) | foe.d.uid) << 7) | (fa & 127)) << 7 | (fd & 127)) * 2 + p
+        key = ((((((dd.uid << 24) | foe.d.uid) << 7) | (fa & 127)) << 7 | (fd & 127)) << 1) | p
+        if self._defs is not g.defs:
+            self._sync(g)
         v = self._fights.get(key)
         if v is None:
             w, t = self.odds_of(g, p, dd, dd.attack, foe.d, fd)
@@ -258,10 +293,23 @@ class HeuristicBot:
         s = g.seats[p]
         opp = g.seats[1 - p]
         coins = s.coins
+        # the columns, once: the value of my creature there (-1: empty), the foe (None: hunting), the pile
+        mine_v = [-1.0, -1.0, -1.0]
+        foes: list[Creature | None] = [None, None, None]
+        piles = [0, 0, 0]
+        for col in range(3):
+            mine = s.spaces[col]
+            if mine is not None:
+                mine_v[col] = creature_value(mine.d)
+            foe = opp.spaces[col]
+            if foe is not None and not foe.stunned:
+                foes[col] = foe
+            piles[col] = len(s.piles[col])
         best_iid = -1
         best_col = -1
         best_v = 0.0
         seen: list[CardDef] = []
+        margin = self.chase_margin
         for iid in s.hand:
             dd = g.defs[iid]
             if dd.type != CREATURE or dd.cost > coins or dd in seen:
@@ -271,16 +319,15 @@ class HeuristicBot:
                 continue
             base = creature_value(dd)
             for col in range(3):
-                mine = s.spaces[col]
-                foe = opp.spaces[col]
                 v = base
-                if mine is not None:
-                    gain = base - creature_value(mine.d)
-                    if gain < self.chase_margin:
+                mv = mine_v[col]
+                if mv >= 0.0:
+                    if base - mv < margin:
                         continue
-                    v = gain - 2.0
-                pile = len(s.piles[col])
-                if foe is None or foe.stunned:
+                    v = base - mv - 2.0
+                pile = piles[col]
+                foe = foes[col]
+                if foe is None:
                     v += 4.0
                     if dd.collect_op == COLLECT_HUNT:
                         v += 1.5 * pile

@@ -124,7 +124,7 @@ class CardDef:
 
     __slots__ = ("uid", "name", "type", "sphere", "hero", "cost", "attack", "defense", "gems", "match", "traits",
                  "powerups", "collect_n", "collect_op", "collect_by", "effects", "actions", "battle_actions",
-                 "coin_actions", "gem_list")
+                 "coin_actions", "gem_list", "worth")
 
     def __init__(self, card: Card) -> None:
         f = card.fields
@@ -181,6 +181,8 @@ class CardDef:
             self.collect_n = int(col["n"])
             self.collect_op = COLLECT_CODES[do]
             self.collect_by = int(col["by"])
+        #: a creature's rough worth in play, in stat points (bots' measure, not a rule)
+        self.worth: float = float(self.attack + self.defense) + 1.5 * len(self.powerups) + (2.0 if self.collect_n else 0.0)
         effs: list[Eff] = []
         acts: list[ResAction] = []
         for i, raw in enumerate(f.get("effects", ())):

@@ -104,10 +104,13 @@ class Game:
             self.seats: list[Seat] = []
             self.face_down: list[bool] = []
             self.inv_zapped: list[bool] = []
+            self.decks: list[Sequence[CardDef]] = [(), ()]
             self._init_logs(0)
             self.record = GameRecord("fr", seed, first, ((), ()))
             return
         self.rng = random.Random(seed)
+        #: the two decks as given (the same objects for every game of a simulation: bots key caches on them)
+        self.decks = [decks[0], decks[1]]
         na, nb = len(decks[0]), len(decks[1])
         self.defs = list(decks[0]) + list(decks[1])   # card instance id -> definition
         self.owner = [0] * na + [1] * nb
@@ -172,7 +175,7 @@ class Game:
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
         c = Game(None, self.seed, self.first, False, None, False, self.turn_cap)
-        c.defs, c.owner = self.defs, self.owner
+        c.defs, c.owner, c.decks = self.defs, self.owner, self.decks
         c.active, c.turn, c.decision, c.decider = self.active, self.turn, self.decision, self.decider
         c.outcome, c.mulligans_left = self.outcome, self.mulligans_left
         if seed is not None:
