@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..paths import data_dir, default_db
+from ..rulesets import info
 
 # The store modules pull in duckdb, pyarrow, numpy and pandas: they are imported inside each command
 # so that `fwlab --help` and the other commands stay quick.
@@ -15,10 +16,25 @@ FORMATS = ("parquet", "csv")
 PARTITION_COLUMNS = ("ruleset", "month")
 
 
-#: The league ``fwlab init`` plays so every page has data: (ruleset, players, share of --league-matches).
-#: Its players use the random and heuristic bots only: a lookahead game takes about a second, and
-#: ``fwlab init`` should finish in well under a minute. ``fwlab league`` gives a few players lookahead.
-INIT_LEAGUES: tuple[tuple[str, int, float], ...] = (("fw", 8, 1.0), ("bg", 6, 0.25))
+#: The leagues ``fwlab init`` plays so every page has data: the primary ruleset with 8 players and
+#: the whole --league-matches, every other ruleset with an engine and starter decks with 6 players
+#: and a quarter of them (``fw-epic`` shares ``fw``'s league pages, so it has none). Players use the
+#: random and heuristic bots only: a lookahead game takes about a second, and ``fwlab init`` should
+#: finish in well under a minute. ``fwlab league`` gives a few players lookahead.
+PRIMARY_LEAGUE = ("fw", 8, 1.0)
+OTHER_LEAGUE_PLAYERS, OTHER_LEAGUE_SHARE = 6, 0.25
+NO_INIT_LEAGUE = frozenset({"fw-epic"})
+
+
+def init_leagues() -> list[tuple[str, int, float]]:
+    """(ruleset, players, share of --league-matches) of each league ``fwlab init`` plays."""
+    from ..rules.engines import engine_rulesets
+
+    out = [PRIMARY_LEAGUE]
+    for ruleset in engine_rulesets():
+        if ruleset != PRIMARY_LEAGUE[0] and ruleset not in NO_INIT_LEAGUE:
+            out.append((ruleset, OTHER_LEAGUE_PLAYERS, OTHER_LEAGUE_SHARE))
+    return out
 
 
 def _err(message: str) -> int:
@@ -69,11 +85,11 @@ def cmd_init(args: argparse.Namespace) -> int:
         elif have_league:
             print("league matches already in the store; no new league played")
         else:
-            for ruleset, players, share in INIT_LEAGUES:
+            for ruleset, players, share in init_leagues():
                 n = max(1, int(args.league_matches * share))
                 decks = con.execute("SELECT count(*) FROM decks WHERE ruleset = ? AND source = 'starter'",
                                     [ruleset]).fetchone()
-                if not decks or not decks[0]:
+                if info(ruleset).uses_decks and (not decks or not decks[0]):
                     print(f"{ruleset} league skipped: no starter decks in data/decks/{ruleset}/", file=sys.stderr)
                     continue
                 try:

@@ -120,6 +120,10 @@ def test_init_plays_a_league_once_with_the_simulator(tmp_path: Path, fake_sim: o
     con = duckdb.connect(str(db), read_only=True)
     by_rs = dict(con.execute("SELECT ruleset, count(*) FROM matches GROUP BY 1").fetchall())
     con.close()
-    assert by_rs == {"fw": 20, "bg": 5}
+    # the primary league, and a quarter-size one for every other ruleset with an engine and starter decks
+    from fwlab.rules.engines import engine_rulesets
+
+    others = {r: 5 for r in engine_rulesets() if r not in ("fw", "fw-epic")}
+    assert by_rs == {"fw": 20, **others} and {"bg", "fr"} <= set(others)
     assert main(["init", "--db", str(db), "--league-matches", "20"]) == 0
     assert fingerprint(db) == first
