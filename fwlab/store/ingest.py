@@ -310,7 +310,8 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
                         "THEN ' (a seat, not a player''s name)' ELSE '' END")
             words = _lit(f"must be one of {', '.join(allowed_values[col])}")
             out.append(sel(col, f"{words}{hint}", f"{col} IS NOT NULL AND {col} NOT IN ({allowed})"))
-    for col in ("turns", "drawn_turn", "deployed_turn", "killed_turn", "damage_dealt"):
+    for col in ("turns", "drawn_turn", "deployed_turn", "killed_turn", "damage_dealt", "scored", "flipped",
+                "powerup_fired"):
         if col in types:
             out.append(sel(col, "'must not be negative'", f"{col} < 0"))
     key = KEYS[kind]

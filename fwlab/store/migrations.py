@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3]
+[1, 2, 3, 4]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -77,11 +77,20 @@ LEFT JOIN (SELECT match_id, arg_max(capital_a, turn) AS cap_a, arg_max(capital_b
            FROM turn_snapshots GROUP BY match_id) l ON l.match_id = m.match_id;
 """
 
+# v4: what a Free Realms card did (NULL for games that do not have it): cards its creatures scored,
+# times it was flipped in a battle, power-ups of it that fired
+_V4: Final[str] = """
+ALTER TABLE card_events ADD COLUMN scored INTEGER;
+ALTER TABLE card_events ADD COLUMN flipped INTEGER;
+ALTER TABLE card_events ADD COLUMN powerup_fired INTEGER;
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
     (2, _V2),
     (3, _V3),
+    (4, _V4),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

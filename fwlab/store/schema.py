@@ -40,6 +40,8 @@ SEAT_COLUMNS: dict[str, str] = {
 CARD_EVENT_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "seat": "VARCHAR", "card": "VARCHAR", "in_opening_hand": "BOOLEAN",
     "drawn_turn": "INTEGER", "deployed_turn": "INTEGER", "killed_turn": "INTEGER", "damage_dealt": "INTEGER",
+    # Free Realms (NULL elsewhere): cards its creatures scored, times flipped, power-ups fired
+    "scored": "INTEGER", "flipped": "INTEGER", "powerup_fired": "INTEGER",
 }
 #: ``capital_c``..``capital_e`` are NULL for seats a match does not have.
 TURN_COLUMNS: dict[str, str] = {

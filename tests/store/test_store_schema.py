@@ -45,7 +45,7 @@ def test_migration_3_gives_every_two_seat_match_its_seat_rows(tmp_path: Path,
                     "('wb', 1, 40, 38)")
         con.close()
     con = connect(path)
-    assert mig.current_version(con) == 3
+    assert mig.current_version(con) == mig.LATEST
     assert con.execute("SELECT match_id, seats FROM matches ORDER BY 1").fetchall() == [
         ("dr", 2), ("wa", 2), ("wb", 2)]
     assert con.execute("SELECT * FROM match_seats ORDER BY match_id, seat").fetchall() == [
@@ -120,3 +120,17 @@ def test_opening_a_store_read_write_while_this_process_reads_it_is_a_clear_error
     finally:
         reader.close()
     connect(path).close()
+
+
+def test_migration_4_adds_the_free_realms_card_facts_empty_for_older_events(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "v3.duckdb"
+    with monkeypatch.context() as m:
+        m.setattr(mig, "MIGRATIONS", mig.MIGRATIONS[:3])
+        con = connect(path)
+        con.execute("INSERT INTO card_events (match_id, seat, card, damage_dealt) VALUES ('m', 'a', 'X', 2)")
+        con.close()
+    con = connect(path)
+    assert mig.current_version(con) == 4
+    assert con.execute("SELECT damage_dealt, scored, flipped, powerup_fired FROM card_events").fetchall() == [
+        (2, None, None, None)]
