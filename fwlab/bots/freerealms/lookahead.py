@@ -1,11 +1,14 @@
-"""The strongest Free Realms bot: sampled rollouts over styles of the heuristic at the decisions that
+"""The strongest Free Realms bot: determinized rollouts over the heuristic at the decisions that
 matter most (the Set Phase, the Go Phase and the tricks of a battle).
 
-At each such decision it compares styles of the heuristic (cautious, plain or bold attacks; an
-inventory target of 3, 5 or 7; tricks kept or spent freely). For each style it plays ``rollouts``
-short futures (``horizon`` turns) from a copy of the game in which the hidden cards (the opponent's
-hand and both decks) are reshuffled, the style deciding this step and the plain heuristic
-everything after, and keeps the style with the best mean result. It never sees hidden information.
+At such a decision it takes the legal actions that differ (one per kind of card and space), and for
+each plays ``rollouts`` futures from a copy of the game in which the hidden cards (the opponent's
+hand and both decks) are reshuffled: the candidate first, then the heuristic for both players until
+the game ends or ``horizon`` turns have passed. The rollouts of every candidate share their seeds
+(common random numbers), and the candidate with the best mean result is played; when the heuristic's
+own choice is as good, that. Hunting is always taken as the heuristic takes it, and the inventory
+choice is compared over heuristic styles (a target of 3, 5 or 8 inventory cards). It never sees
+hidden information.
 """
 
 from __future__ import annotations
@@ -35,52 +38,62 @@ def evaluate(g: Game, p: int) -> float:
     return max(-0.95, min(0.95, x))
 
 
-#: The styles compared at each decision kind (keyword arguments of HeuristicBot); the middle one is
-#: the plain heuristic, used when every style makes the same first move.
-STYLES: dict[int, tuple[dict[str, Any], ...]] = {
-    GO: ({"aggression": -0.3}, {}, {"aggression": 0.4}),
-    SET: ({"chase_margin": 100}, {}, {"chase_margin": 1}),
-    INVENTORY: ({"inventory_target": 3}, {}, {"inventory_target": 8}),
-    TRICKS: ({"trick_threshold": 0.4}, {}, {"trick_threshold": -0.05}),
-}
+#: The inventory styles compared (keyword arguments of HeuristicBot); the middle one is the plain heuristic.
+INVENTORY_STYLES: tuple[dict[str, Any], ...] = ({"inventory_target": 3}, {}, {"inventory_target": 8})
 
 
 class LookaheadBot:
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, rollouts: int = 8, horizon: int = 4,
-                 styles: dict[int, tuple[dict[str, Any], ...]] | None = None) -> None:
+    def __init__(self, seed: int = 0, rollouts: int = 12, horizon: int = 30) -> None:
         self.rng = random.Random(seed)
         self.base = HeuristicBot(seed)
-        self.styles = styles if styles is not None else STYLES
         self.rollouts = rollouts
         self.horizon = horizon
 
     def choose(self, g: Game) -> Action:
-        styles = self.styles.get(g.decision)
-        if not styles:
-            return self.base.choose(g)
-        firsts = [HeuristicBot(0, **st).choose(g) for st in styles]
-        plain = len(styles) // 2
-        if all(a == firsts[plain] for a in firsts):
-            return firsts[plain]
+        d = g.decision
+        plain = self.base.choose(g)
+        if d == INVENTORY:
+            cands = [HeuristicBot(0, **st).choose(g) for st in INVENTORY_STYLES]
+        elif d in (GO, SET, TRICKS):
+            if plain.kind == "hunt":
+                return plain
+            cands = self._candidates(g)
+        else:
+            return plain
+        distinct: list[Action] = [plain]
+        for a in cands:
+            if a not in distinct:
+                distinct.append(a)
+        if len(distinct) == 1:
+            return plain
         p = g.decider
+        seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]
         best, best_v = plain, -1e9
-        seen: list[Action] = []
-        for i in range(len(styles)):
-            if firsts[i] in seen:
-                continue
-            seen.append(firsts[i])
-            total = 0.0
-            for _ in range(self.rollouts):
-                total += self._rollout(g, p, firsts[i])
-            if total > best_v + 1e-9:
-                best, best_v = i, total
-        return firsts[best]
+        for a in distinct:
+            v = 0.0
+            for s in seeds:
+                v += self._rollout(g, p, a, s)
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        return best
 
-    def _rollout(self, g: Game, p: int, first: Action) -> float:
-        c = g.clone(seed=self.rng.getrandbits(32))
-        _determinize(c, p, c.rng)
+    def _candidates(self, g: Game) -> list[Action]:
+        """The legal actions, one per kind of card (and space): copies of a card play alike."""
+        out: list[Action] = []
+        seen: set[tuple[str, str, int, int]] = set()
+        for a in g.legal_actions():
+            name = g.defs[a.a].name if a.a >= 0 else ""
+            key = (a.kind, name, a.b, a.c)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out
+
+    def _rollout(self, g: Game, p: int, first: Action, seed: int) -> float:
+        c = g.clone(seed=seed)
+        _determinize(c, p, random.Random(seed))
         c.apply(first)
         stop = c.turn + self.horizon
         bots = (HeuristicBot(0), HeuristicBot(0))
