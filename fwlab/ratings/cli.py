@@ -6,6 +6,8 @@
 A match-log file is wide (``player_a, player_b, winner``) or has one row per seat (``seat, player,
 place``). ``fw`` and ``elo`` rate two-seat games: on a store they leave the matches of more seats
 out (the table says how many); given a file holding such a match, ``replay`` refuses (status 2).
+``fw``, the game's own rule, rates Fallen Worlds matches only (``fw``, ``fw-epic``) when the store
+or file says each match's ruleset; ``elo`` and ``openskill`` rate every ruleset.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .run import RatingRun, rate, read_matches, write_history
-from .systems import SYSTEMS
+from .systems import FW_RULESETS, SYSTEMS
 
 READERS = {
     ".csv": "read_csv(?, header = true)",
@@ -105,6 +107,9 @@ def run_leaderboard(args: argparse.Namespace) -> int:
     else:
         _print_table(records, run.system)
         print(f"{run.rated} rated games (4 turns or more)" + (f", first {args.limit} only" if args.limit else ""))
+        if run.other_rulesets:
+            print(f"{run.other_rulesets} matches of other rulesets left out: {run.system} is Fallen Worlds' own "
+                  f"rule and rates {', '.join(FW_RULESETS)} matches (--system elo or openskill rates every ruleset)")
         if run.skipped:
             print(f"{run.skipped} matches of more than two seats left out: {run.system} rates 2-seat games "
                   "(--system openskill rates them all)")

@@ -15,6 +15,15 @@ game's own Elo rule) and ``elo`` (logistic) are defined for two players, so:
   matches and the players who only played those are left out, and ``RatingRun.skipped`` counts
   the matches left out. ``openskill`` rates them all.
 
+**Which rulesets.** ``fw`` is the Elo rule of Fallen Worlds Online (seed ``000_…``, "Elo
+Ranking"): it rates Fallen Worlds matches only, rulesets :data:`FW_RULESETS` (``fw`` and
+``fw-epic``; Battlegrounds' text ``002_…`` has no rating rule, so ``bg`` is not rated by it). A log
+with a ``ruleset`` column (every store and export, through :func:`read_matches`) has its other
+matches left out of ``fw``, and the players who only played those; ``RatingRun.other_rulesets``
+counts them. A match whose ruleset is missing (NULL), and any log without a ``ruleset`` column, is
+taken as Fallen Worlds: ``rate(log, "fw")`` on such a log rates every game as before. ``elo`` and
+``openskill`` rate every ruleset.
+
 Leaderboard counts for any number of seats: a win is first place alone, a draw a shared first
 place, a loss any other place (for two seats: the usual win, draw, loss).
 """
@@ -33,8 +42,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .games import RatedGames, long_from_wide, rated_games
-from .systems import LOOPS, START, SYSTEMS, TWO_SEAT
+from .games import RatedGames, is_long, long_from_wide, rated_games, to_frame
+from .systems import LOOPS, RULESETS_OF, START, SYSTEMS, TWO_SEAT
 
 HISTORY_COLUMNS = ["system", "match_id", "played_at", "game_no", "player", "rating_before", "rating_after"]
 
@@ -55,6 +64,7 @@ class RatingRun:
     rated: int  #: games that changed (or could change) ratings
     limit: int | None = None
     skipped: int = 0  #: matches of more than two seats left out (two-seat systems, skip_multi_seat)
+    other_rulesets: int = 0  #: matches of rulesets the system does not rate, left out (``fw``: not Fallen Worlds)
 
     def ratings(self) -> dict[str, float]:
         """Final rating per player."""
@@ -132,7 +142,8 @@ def rate(
     row per seat, see :mod:`fwlab.ratings.games`).
 
     ``system``: ``fw`` (the game's rule), ``elo`` (logistic, K=32) or ``openskill`` (Plackett-Luce
-    ordinal). All three rate the same games: those with at least 4 turns. ``fw`` and ``elo`` rate
+    ordinal). All three rate games with at least 4 turns; ``fw`` only those of the Fallen Worlds
+    rulesets when the log has a ``ruleset`` column (:data:`FW_RULESETS`). ``fw`` and ``elo`` rate
     two-seat games: a log with a game of more seats raises ``ValueError``, unless
     ``skip_multi_seat`` leaves such matches out (what the store readers do; openskill ignores it).
     ``limit`` rates only the first ``limit`` rated games (useful for the slow OpenSkill library on
@@ -156,6 +167,7 @@ def _rate(
     matches: Any, system: str, limit: int | None, initial: Mapping[str, float] | None, skip_multi_seat: bool
 ) -> RatingRun:
     two_seat = system in TWO_SEAT
+    matches, other = _only_rated_rulesets(matches, system, refuse_multi_seat=two_seat and not skip_multi_seat)
     games = rated_games(matches, drop_multi_seat=two_seat and skip_multi_seat)
     if two_seat and games.first_multi_seat is not None and not skip_multi_seat:
         match_id, n_seats = games.first_multi_seat
@@ -190,10 +202,32 @@ def _rate(
         columns=HISTORY_COLUMNS,
     )
     board = _leaderboard(games, trace.final)
-    return RatingRun(system, history, board, rated=len(games), limit=limit, skipped=games.skipped)
+    return RatingRun(system, history, board, rated=len(games), limit=limit, skipped=games.skipped,
+                     other_rulesets=other)
 
 
-WIDE_SQL = "SELECT match_id, played_at, player_a, player_b, winner, turns FROM matches"
+def _only_rated_rulesets(matches: Any, system: str, refuse_multi_seat: bool = False) -> tuple[Any, int]:
+    """The log without the matches of rulesets ``system`` does not rate, and how many matches those
+    were. Only a log with a ``ruleset`` column is filtered; a missing ruleset counts as rated.
+    ``refuse_multi_seat``: a log holding a match of more than two seats is returned whole, so that
+    the two-seat systems refuse it as they always have."""
+    rated = RULESETS_OF.get(system)
+    if rated is None:
+        return matches, 0
+    frame = to_frame(matches)
+    if "ruleset" not in frame.columns:
+        return frame, 0
+    if refuse_multi_seat and is_long(frame.columns) and int(frame["match_id"].value_counts().max()) > 2:
+        return frame, 0
+    ruleset = frame["ruleset"]
+    keep = (ruleset.isna() | ruleset.isin(rated)).to_numpy(dtype=bool)
+    if keep.all():
+        return frame, 0
+    other = int(frame["match_id"][~keep].nunique())
+    return frame[keep].reset_index(drop=True), other
+
+
+WIDE_SQL = "SELECT match_id, played_at, player_a, player_b, winner, turns{ruleset} FROM matches"
 ORDER_SQL = " ORDER BY played_at NULLS LAST, match_id"
 #: Every match of a store whose matches all have two seats, in the wide shape (the fast path of
 #: :func:`rate`): players and places from match_seats, a match without seat rows from its own wide
@@ -205,13 +239,13 @@ PAIRS_SQL = """SELECT m.match_id, m.played_at,
          WHEN s1.place = 1 AND s2.place = 1 THEN 'draw'
          ELSE 'places ' || coalesce(s1.place::VARCHAR, '-') || ', ' || coalesce(s2.place::VARCHAR, '-')
     END AS winner,
-    m.turns
+    m.turns{ruleset}
 FROM matches m
 LEFT JOIN match_seats s1 ON s1.match_id = m.match_id AND s1.seat = 1
 LEFT JOIN match_seats s2 ON s2.match_id = m.match_id AND s2.seat = 2
 ORDER BY m.played_at NULLS LAST, m.match_id"""
 SEATS_SQL = (
-    "SELECT m.match_id, m.played_at, s.seat, s.player, s.place, m.turns "
+    "SELECT m.match_id, m.played_at, s.seat, s.player, s.place, m.turns{ruleset} "
     "FROM matches m JOIN match_seats s ON s.match_id = m.match_id "
     "ORDER BY m.played_at NULLS LAST, m.match_id, s.seat"
 )
@@ -243,6 +277,20 @@ def _matches_in(seats: pa.Table) -> int:
     return 1 + int(pc.sum(pc.not_equal(ids[1:], ids[:-1])).as_py() or 0)
 
 
+def _has_ruleset(con: Any) -> bool:
+    """Whether the source's ``matches`` has a ``ruleset`` column (every store does)."""
+    cols = con.execute("SELECT * FROM matches LIMIT 0").description
+    return any(c[0] == "ruleset" for c in cols)
+
+
+def _to_pandas(table: pa.Table) -> pd.DataFrame:
+    """Arrow to pandas, the ruleset column as a category (a handful of values over many rows)."""
+    if "ruleset" in table.column_names:
+        i = table.column_names.index("ruleset")
+        table = table.set_column(i, "ruleset", pc.dictionary_encode(table.column(i)))
+    return table.to_pandas()
+
+
 def read_matches(con: Any) -> pd.DataFrame:
     """The match log rating needs, already in rating order, from a DuckDB connection (a store or
     :func:`fwlab.store.open_source`).
@@ -252,22 +300,31 @@ def read_matches(con: Any) -> pd.DataFrame:
     ``player_b`` and ``winner``. When no match has more than two seats the log has the wide shape
     (``match_id, played_at, player_a, player_b, winner, turns``: the fast path of :func:`rate`),
     otherwise one row per seat (``match_id, played_at, seat, player, place, turns``). A source
-    without ``match_seats`` (an older export) gives the wide ``matches`` columns.
+    without ``match_seats`` (an older export) gives the wide ``matches`` columns. Each shape ends
+    with the match's ``ruleset`` when ``matches`` has one (for ``fw``, which rates Fallen Worlds only).
     """
+    rs = _has_ruleset(con)
+    wide_sql = WIDE_SQL.format(ruleset=", ruleset" if rs else "")
     if not _has_relation(con, "match_seats"):
-        return _arrow_table(con, WIDE_SQL + ORDER_SQL).to_pandas()
+        return _to_pandas(_arrow_table(con, wide_sql + ORDER_SQL))
     [(more,)] = con.execute("SELECT count(*) FROM match_seats WHERE seat > 2").fetchall()
     if not more:
-        return _arrow_table(con, PAIRS_SQL).to_pandas()
-    seats = _arrow_table(con, SEATS_SQL)
+        return _to_pandas(_arrow_table(con, PAIRS_SQL.format(ruleset=", m.ruleset" if rs else "")))
+    seats = _arrow_table(con, SEATS_SQL.format(ruleset=", m.ruleset" if rs else ""))
     [(count,)] = con.execute("SELECT count(*) FROM matches").fetchall()  # fetchall: frees the connection
     if _matches_in(seats) == int(count):
-        return seats.to_pandas()
+        return _to_pandas(seats)
     seatless = _arrow_table(
-        con, WIDE_SQL + " m WHERE NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.match_id)" + ORDER_SQL
+        con, wide_sql + " m WHERE NOT EXISTS (SELECT 1 FROM match_seats s WHERE s.match_id = m.match_id)" + ORDER_SQL
     ).to_pandas()
-    both = pd.concat([seats.to_pandas(), long_from_wide(seatless)], ignore_index=True)
-    return both.sort_values(["played_at", "match_id", "seat"], kind="stable", na_position="last", ignore_index=True)
+    extra = long_from_wide(seatless)
+    if rs:
+        extra["ruleset"] = extra["match_id"].map(dict(zip(seatless["match_id"], seatless["ruleset"])))
+    both = pd.concat([seats.to_pandas(), extra], ignore_index=True)
+    both = both.sort_values(["played_at", "match_id", "seat"], kind="stable", na_position="last", ignore_index=True)
+    if rs:
+        both["ruleset"] = both["ruleset"].astype("category")
+    return both
 
 
 def write_history(
@@ -275,8 +332,9 @@ def write_history(
 ) -> dict[str, int]:
     """Recompute ``rating_history`` for ``systems`` in the store, in one transaction.
 
-    The rows of the named systems are replaced; a failure leaves the table as it was. ``fw`` and
-    ``elo`` rate the store's two-seat matches (``skip_multi_seat``), ``openskill`` every match.
+    The rows of the named systems are replaced; a failure leaves the table as it was. ``fw`` rates
+    the store's Fallen Worlds matches (:data:`FW_RULESETS`), ``elo`` its two-seat matches of every
+    ruleset (``skip_multi_seat``), ``openskill`` every match.
     Returns the number of history rows written per system.
     """
     from fwlab.store import connect

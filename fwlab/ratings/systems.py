@@ -28,6 +28,13 @@ ELO_SCALE = 400.0
 SYSTEMS = ("fw", "elo", "openskill")
 #: The systems that rate two-seat games only.
 TWO_SEAT = ("fw", "elo")
+#: The rulesets whose matches the game's own Elo rule rates: it is Fallen Worlds Online's rule
+#: (seed 000, "Elo Ranking"), so Fallen Worlds and its epic variant. Battlegrounds (002) states no
+#: rating rule, Free Realms and the others neither: ``elo`` and ``openskill`` rate them.
+FW_RULESETS: tuple[str, ...] = ("fw", "fw-epic")
+#: system -> the rulesets it rates, for the systems that do not rate every ruleset (read from a
+#: log's ``ruleset`` column; a log without one is rated whole).
+RULESETS_OF: dict[str, tuple[str, ...]] = {"fw": FW_RULESETS}
 
 
 @dataclass(frozen=True)

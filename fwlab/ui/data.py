@@ -185,12 +185,14 @@ def stored_history_systems(db: str) -> list[str]:
 
 
 @st.cache_data(show_spinner="Rating the match log…")
-def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int]:
-    """(history, leaderboard, rated games) of one system over the whole store, via fwlab.ratings.
+def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int, dict[str, int]]:
+    """(history, leaderboard, rated games, matches left out) of one system over the whole store, via
+    fwlab.ratings.
 
     The history comes from the store's ``rating_history`` when it holds that system, else from
     replaying the match log with :func:`fwlab.ratings.rate` (the same numbers ``fwlab elo`` prints;
-    ``fw`` and ``elo`` rate the 2-seat matches only, OpenSkill every seat count).
+    ``fw`` rates the Fallen Worlds matches only, ``fw`` and ``elo`` the 2-seat matches only, OpenSkill
+    every match). Left out: ``other_rulesets`` (not Fallen Worlds, for ``fw``) and ``multi_seat``.
     """
     from ..ratings import rate, read_matches
 
@@ -199,7 +201,7 @@ def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int]:
     if system in stored_history_systems(db):
         history = cursor(db).execute(
             "SELECT * FROM rating_history WHERE system = ? ORDER BY played_at, match_id, player", [system]).df()
-    return history, run.leaderboard, run.rated
+    return history, run.leaderboard, run.rated, {"other_rulesets": run.other_rulesets, "multi_seat": run.skipped}
 
 
 @st.cache_data(show_spinner="Computing the balance report…")

@@ -6,14 +6,32 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ..ratings import write_history
+from ..ratings import FW_RULESETS, write_history
 from ..stats import wilson_array
 from ..store import StoreError
 from . import data
 from .widgets import SMALL_SAMPLE, chart, table
 
-SYSTEM_LABELS = {"fw": "fw — the game's own Elo rule", "elo": "elo — logistic Elo (K = 32)",
+SYSTEM_LABELS = {"fw": "fw — Fallen Worlds' own Elo rule", "elo": "elo — logistic Elo (K = 32)",
                  "openskill": "openskill — Plackett-Luce (ordinal)"}
+#: Which matches each system rates (shown under the system choice).
+SYSTEM_SCOPE = {
+    "fw": f"Fallen Worlds Online's own Elo rule rates Fallen Worlds matches only ({', '.join(FW_RULESETS)}), "
+          "two seats, at least 4 turns.",
+    "elo": "Logistic Elo rates every two-seat match of every ruleset (Free Realms, Battlegrounds, … too), "
+           "at least 4 turns.",
+    "openskill": "OpenSkill rates every match of every ruleset and any number of seats, at least 4 turns.",
+}
+
+
+def scope_caption(system: str, rated: int, players: int, left_out: dict[str, int]) -> str:
+    """What the system rates and how many matches of the store it left out."""
+    text = f"{SYSTEM_SCOPE[system]} {rated} rated games among {players} players."
+    if left_out.get("other_rulesets"):
+        text += f" {left_out['other_rulesets']} matches of other rulesets left out."
+    if left_out.get("multi_seat"):
+        text += f" {left_out['multi_seat']} matches of more than two seats left out."
+    return text
 
 
 def rating_lines(history: pd.DataFrame, players: list[str], by: str, system: str) -> None:

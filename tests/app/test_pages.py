@@ -330,8 +330,10 @@ def test_elo_switches_systems_and_axes(store: Path) -> None:
     at = open_page("elo")
     board = at.dataframe[0].value
     assert board["rating"].sum() == pytest.approx(1000 * len(board))      # fw: zero-sum from 1000
+    assert any("Fallen Worlds matches only" in c.value for c in at.caption)  # which matches fw rates
     at.radio(key="elo-system").set_value("openskill").run()
     other = ok(at).dataframe[0].value
+    assert any("every match of every ruleset" in c.value for c in at.caption)
     assert other["rating"].tolist() != board["rating"].tolist()
     at.radio(key="elo-axis").set_value("game number").run()
     ok(at)

@@ -32,11 +32,17 @@ CONQUEST = [
 ]
 
 
+def ruleset_of(seats: list[tuple[int, str, int]]) -> str:
+    """Conquest is a game of 3 to 5 seats; a two-seat match of these logs is a Fallen Worlds one."""
+    return "fw" if len(seats) == 2 else "conquest"
+
+
 def long_log(games: list[tuple[str, int, int, list[tuple[int, str, int]]]] = CONQUEST) -> pd.DataFrame:
     """One row per seat with the columns of the long interchange format, rows in reverse order."""
     rows = [
         {
-            "match_id": m, "played_at": T0 + pd.Timedelta(minutes=minutes), "ruleset": "conquest", "mode": "pvp",
+            "match_id": m, "played_at": T0 + pd.Timedelta(minutes=minutes), "ruleset": ruleset_of(seats),
+            "mode": "pvp",
             "seat": seat, "player": player, "deck": None, "first": seat == 1, "place": place, "score": 10 - place,
             "end_reason": "score", "turns": turns,
         }
@@ -175,7 +181,11 @@ def test_skip_multi_seat_rates_only_the_two_seat_games(system: str) -> None:
     log = long_log([*CONQUEST, ("c07", 50, 7, [(1, "bob", 2), (2, "eve", 1)])])
     run = rate(log, system, skip_multi_seat=True)
     two_seat = rate(long_log([CONQUEST[-1], ("c07", 50, 7, [(1, "bob", 2), (2, "eve", 1)])]), system)
-    assert run.skipped == 5 and run.rated == 2
+    assert run.rated == 2
+    if system == "fw":  # the conquest matches are not Fallen Worlds': left out before their seats count
+        assert (run.skipped, run.other_rulesets) == (0, 5)
+    else:
+        assert (run.skipped, run.other_rulesets) == (5, 0)
     pd.testing.assert_frame_equal(run.history, two_seat.history)
     pd.testing.assert_frame_equal(run.leaderboard, two_seat.leaderboard)
     assert "cid" not in set(run.leaderboard["player"])  # played only multi-seat games
@@ -236,9 +246,10 @@ def fill(con: duckdb.DuckDBPyConnection, games: list, seat_rows: bool = True) ->
         firsts = [s for s, _, place in seats if place == 1]
         winner = "abcde"[firsts[0] - 1] if len(firsts) == 1 else "draw"
         con.execute(
-            "INSERT INTO matches BY NAME SELECT ? AS match_id, ? AS played_at, 'conquest' AS ruleset, "
+            "INSERT INTO matches BY NAME SELECT ? AS match_id, ? AS played_at, ? AS ruleset, "
             "? AS turns, ? AS winner, ? AS player_a, ? AS player_b, ? AS seats",
-            [m, T0 + pd.Timedelta(minutes=minutes), turns, winner, seats[0][1], seats[1][1], len(seats)],
+            [m, T0 + pd.Timedelta(minutes=minutes), ruleset_of(seats), turns, winner, seats[0][1], seats[1][1],
+             len(seats)],
         )
         if seat_rows:
             for seat, player, place in seats:
@@ -254,7 +265,7 @@ def test_read_matches_takes_players_and_places_from_match_seats() -> None:
     con.execute(SEATS_DDL)
     fill(con, CONQUEST)
     log = read_matches(con)
-    assert list(log.columns) == ["match_id", "played_at", "seat", "player", "place", "turns"]
+    assert list(log.columns) == ["match_id", "played_at", "seat", "player", "place", "turns", "ruleset"]
     assert log["match_id"].tolist()[:3] == ["c01", "c01", "c01"] and len(log) == 18
     pd.testing.assert_frame_equal(rate(log, "openskill").history, rate(long_log(), "openskill").history)
     con.close()
@@ -276,7 +287,8 @@ def test_read_matches_without_match_seats_reads_the_wide_columns() -> None:
     con = duckdb.connect()
     con.execute(MATCHES_DDL)
     fill(con, [CONQUEST[-1]], seat_rows=False)
-    assert list(read_matches(con).columns) == ["match_id", "played_at", "player_a", "player_b", "winner", "turns"]
+    assert list(read_matches(con).columns) == ["match_id", "played_at", "player_a", "player_b", "winner", "turns",
+                                               "ruleset"]
     con.close()
 
 
@@ -287,7 +299,9 @@ def test_read_matches_through_the_stores_own_schema() -> None:
     _, expected = openskill_directly(CONQUEST)
     assert run.ratings() == {p: pytest.approx(v, abs=1e-9) for p, v in expected.items()}
     fw = rate(read_matches(con), "fw", skip_multi_seat=True)
-    assert fw.ratings() == {"ann": 1010, "dan": 990} and fw.skipped == 5
+    assert fw.ratings() == {"ann": 1010, "dan": 990} and (fw.skipped, fw.other_rulesets) == (0, 5)
+    elo = rate(read_matches(con), "elo", skip_multi_seat=True)
+    assert set(elo.ratings()) == {"ann", "dan"} and (elo.skipped, elo.other_rulesets) == (5, 0)
     con.close()
 
 
@@ -299,7 +313,7 @@ def test_a_two_seat_store_is_read_wide_with_players_and_places_from_match_seats(
     # the wide columns disagree with match_seats: the seats are what count
     con.execute("UPDATE matches SET winner = 'a', player_b = 'zed' WHERE match_id = 'm1'")
     log = read_matches(con)
-    assert list(log.columns) == ["match_id", "played_at", "player_a", "player_b", "winner", "turns"]
+    assert list(log.columns) == ["match_id", "played_at", "player_a", "player_b", "winner", "turns", "ruleset"]
     assert log[["match_id", "player_a", "player_b", "winner"]].values.tolist() == [
         ["m1", "ann", "bob", "b"], ["m2", "ann", "cid", "draw"], ["m3", "bob", "cid", "a"],
     ]  # fmt: skip
@@ -336,7 +350,9 @@ def test_write_history_on_a_store_with_conquest_matches(conquest_store: Path) ->
 def test_elo_leaderboard_of_a_store_with_conquest_matches(conquest_store: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["elo", "--db", str(conquest_store)]) == 0
     out = capsys.readouterr().out
-    assert "1 rated games" in out and "5 matches of more than two seats left out" in out
+    assert "1 rated games" in out and "5 matches of other rulesets left out" in out
+    assert main(["elo", "--db", str(conquest_store), "--system", "elo"]) == 0
+    assert "5 matches of more than two seats left out" in capsys.readouterr().out
     assert main(["elo", "--db", str(conquest_store), "--system", "openskill", "--json"]) == 0
     board = {r["player"]: r for r in json.loads(capsys.readouterr().out)}
     assert (board["ann"]["wins"], board["ann"]["losses"], board["ann"]["draws"], board["ann"]["games"]) == (3, 1, 1, 5)

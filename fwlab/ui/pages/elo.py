@@ -13,11 +13,14 @@ c1, c2 = st.columns(2)
 system = c1.radio("Rating system", SYSTEMS, key="elo-system", format_func=elo_views.SYSTEM_LABELS.get)
 by = c2.radio("x-axis", ("date", "game number"), horizontal=True, key="elo-axis")
 
-history, board, rated = data.rating_run(db, system)
+history, board, rated, left_out = data.rating_run(db, system)
 if board.empty:
-    st.info("No matches in the store yet: import match logs or run a league on the Match logs page.")
+    if left_out["other_rulesets"] or left_out["multi_seat"]:
+        st.info(f"{elo_views.SYSTEM_SCOPE[system]} The store has no such match: choose another rating system.")
+    else:
+        st.info("No matches in the store yet: import match logs or run a league on the Match logs page.")
     st.stop()
-st.caption(f"{rated} rated games (at least 4 turns) among {len(board)} players.")
+st.caption(elo_views.scope_caption(system, rated, len(board), left_out))
 
 players = st.multiselect("Players", board["player"].tolist(), default=board["player"].head(5).tolist(),
                          key="elo-players")
