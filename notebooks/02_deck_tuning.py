@@ -14,14 +14,16 @@
 # %% [markdown]
 # # Deck tuning: change a few cards, see the curve, the odds and the results move
 #
-# A deck-tuning session in four steps:
+# A deck-tuning session in four steps, and a Free Realms question:
 #
 # 1. load a **starter deck** and look at its **curve** (copies per Res cost), its **type mix** and
 #    its **draw odds** (exact, hypergeometric);
 # 2. **change a few cards** and check the new list against the deck-building rules;
 # 3. compare curve and odds of the two versions side by side;
 # 4. play **both versions against the starter gauntlet** (every other starter deck of the ruleset)
-#    with the simulator, and read each win rate with its sample size and 95% Wilson interval.
+#    with the simulator, and read each win rate with its sample size and 95% Wilson interval;
+# 5. **Free Realms: what do average gems buy?** A family of decks that differ only in gems, each
+#    against the fr starter gauntlet: average gems against simulated win rate.
 #
 # **Parameters.** The next cell holds the deck, the change and the sizes. `N_GAMES` is small so CI
 # runs this notebook in well under a minute, which makes every interval wide (about ±0.12 at 60
@@ -38,6 +40,10 @@ SEED = 7
 BOTS = ("heuristic", "heuristic")  # bot of the tuned deck, bot of the gauntlet deck
 WORKERS = 1  # worker processes for the simulator
 SMALL_SAMPLE = 100  # matchups with fewer games are flagged as small samples
+# section 5, Free Realms: a family of decks that differ only in gems
+FR_DECK = "Wild Oath"  # an fr starter deck, by name
+FR_STEPS = 4  # swaps towards more gems, and towards fewer
+FR_GAMES = 100  # games per family deck against each other fr starter
 
 # %%
 import pandas as pd
@@ -223,3 +229,103 @@ pd.DataFrame(overall).round(3)
 
 # %%
 change_table.round(3)
+
+# %% [markdown]
+# ## 5. Free Realms: average gems against win rate
+#
+# The Free Realms deck builder shows a deck's **average gems** (the mean gem count over every card):
+# each battle adds the gems of the card each side flips, so more gems should win more battles. Here
+# is what that buys in whole games. Starting from the starter `FR_DECK`, each step swaps every copy
+# of one card for a card of the **same type and cost** (a creature also of the same sphere, so its
+# power-ups still match; Heroes and tricks stay) with more gems, or with fewer, keeping the deck
+# legal (`validate`). The curve, the types and the style stay; at one cost the catalog trades gems
+# against attack + defense (docs/catalogs/freerealms.md, "Gems and balance"), so a deck with more
+# gems also has slightly smaller creatures: that trade is the question. Each deck plays `FR_GAMES`
+# games against every other fr starter (seats alternating, one seed); the win rate (a draw half a
+# win) has its 95% Wilson interval. At the CI size the intervals are about ±0.04 and the family
+# spans only a few tenths of a gem: raise `FR_GAMES` to read a slope.
+
+# %%
+from fwlab.decks import DeckEntry
+from fwlab.decks.stats import flip_deck
+
+fr_catalog = load_catalog("fr")
+fr_starters = {d.name: d for d in starter_decks("fr")}
+fr_base = fr_starters[FR_DECK]
+
+
+def n_gems(name: str) -> int:
+    return len(fr_catalog[name].fields.get("gems", []))
+
+
+def swap_group(card) -> tuple:
+    """Cards that may replace each other: same type and cost; creatures also the same sphere."""
+    f = card.fields
+    return (card.type, f.get("cost", 0), f.get("sphere") if card.type == "creature" else None)
+
+
+def swapped(deck: Deck, old: str, new: str, name: str) -> Deck:
+    return Deck(deck.ruleset, name, tuple(DeckEntry(e.count, new if e.name == old else e.name) for e in deck.entries))
+
+
+def gem_step(deck: Deck, direction: int, name: str) -> Deck | None:
+    """The legal swap (all copies of one card) that moves the deck's gems most in ``direction``."""
+    counts, best = deck.counts(), None
+    for old, copies in sorted(counts.items()):
+        card = fr_catalog[old]
+        if card.type not in ("creature", "resource") or card.fields.get("hero"):
+            continue
+        for sub in fr_catalog:
+            if sub.name in counts or sub.fields.get("hero") or swap_group(sub) != swap_group(card):
+                continue
+            gain = (n_gems(sub.name) - n_gems(old)) * direction * copies
+            if gain > 0 and (best is None or gain > best[0]):
+                candidate = swapped(deck, old, sub.name, name)
+                if not validate(candidate, fr_catalog):
+                    best = (gain, candidate)
+    return None if best is None else best[1]
+
+
+family = [fr_base]
+for direction, word in ((1, "more"), (-1, "fewer")):
+    deck = fr_base
+    for k in range(1, FR_STEPS + 1):
+        deck = gem_step(deck, direction, f"{FR_DECK} {word} gems {k}")
+        if deck is None:
+            break
+        family.append(deck)
+assert all(not validate(d, fr_catalog) for d in family)
+changes = pd.DataFrame([
+    {"deck": d.name, "average_gems": flip_deck(d, fr_catalog).average_gems,
+     "swapped_in": ", ".join(f"{n} {c}" for c, n in d.counts().items() if fr_base.count(c) != n)}
+    for d in family]).sort_values("average_gems", ignore_index=True)
+changes.round(3)
+
+# %%
+fr_gauntlet = [d for name, d in fr_starters.items() if name != FR_DECK]
+fr_rows = []
+for deck in family:
+    points = games_played = 0.0
+    for opponent in fr_gauntlet:
+        r = simulate(deck, opponent, n=FR_GAMES, seed=SEED, ruleset="fr", bots=BOTS, workers=WORKERS)
+        points += r.wins_a + 0.5 * r.draws
+        games_played += r.games
+    low, high = wilson(points, games_played)
+    fr_rows.append({"deck": deck.name, "average_gems": flip_deck(deck, fr_catalog).average_gems,
+                    "games": int(games_played), "win_rate": points / games_played, "low95": low, "high95": high})
+gem_results = pd.DataFrame(fr_rows).sort_values("average_gems", ignore_index=True)
+gem_results.round(3)
+
+# %%
+fig = go.Figure(go.Scatter(
+    x=gem_results["average_gems"], y=gem_results["win_rate"], mode="markers+lines", text=gem_results["deck"],
+    error_y={"type": "data", "symmetric": False, "array": gem_results["high95"] - gem_results["win_rate"],
+             "arrayminus": gem_results["win_rate"] - gem_results["low95"]},
+    hovertemplate="%{text}<br>average gems %{x:.3f}<br>win rate %{y:.3f}<extra></extra>"))
+fig.add_vline(x=flip_deck(fr_base, fr_catalog).average_gems, line_dash="dot", annotation_text=FR_DECK)
+fig.add_hline(y=0.5, line_dash="dot")
+fig.update_layout(title=f"Free Realms: average gems against win rate over the starter gauntlet "
+                        f"({FR_GAMES} games per opponent, 95% Wilson)",
+                  xaxis_title="average gems (deck builder)", yaxis_title="win rate (draw = half)", height=450,
+                  width=900)
+fig.show()
