@@ -36,6 +36,30 @@ from ...rules.freerealms.state import Creature
 PASS: Final = Action("pass")
 KEEP: Final = Action("keep")
 MULL: Final = Action("mulligan")
+RESOURCE_A: Final = 0
+FACEDOWN_A: Final = 1
+PLAY_A: Final = 2
+COIN_A: Final = 3
+HUNT_A: Final = 4
+ATTACK_A: Final = 5
+TRICK_A: Final = 6
+STAR_A: Final = 7
+_KINDS: Final = ("resource", "facedown", "play", "coin", "hunt", "attack", "trick", "star")
+#: the actions this bot has returned, by kind and numbers: made once per process (an Action is a
+#: value, and making one from this build costs more than finding it)
+_ACTS: dict[int, Action] = {}
+
+
+def act(code: int, a: int, b: int = -1) -> Action:
+    """The action ``_KINDS[code] a [b]`` (``a`` a card id, ``b`` a space or an action index)."""
+    key = (code << 40) | ((a & 0xFFFFFFFF) << 8) | ((b + 1) & 0xFF)
+    x = _ACTS.get(key)
+    if x is None:
+        if len(_ACTS) > 200000:
+            _ACTS.clear()
+        x = Action(_KINDS[code], a, b)
+        _ACTS[key] = x
+    return x
 MAX_BONUS: Final = 24
 
 
@@ -254,7 +278,7 @@ class HeuristicBot:
                 if v > best_res_v:
                     best_res, best_res_v = iid, v
         if best_res >= 0:
-            return Action("resource", best_res)
+            return act(RESOURCE_A, best_res)
         inv = len(s.inventory)
         if inv >= self.inventory_target or len(s.hand) < 2:
             return PASS
@@ -272,7 +296,7 @@ class HeuristicBot:
                 v = 5.0 + 2.0 * len(dd.effects)
             if v < worst_v:
                 worst, worst_v = iid, v
-        return Action("facedown", worst)
+        return act(FACEDOWN_A, worst)
 
     def _fight(self, g: Game, p: int, dd: CardDef, foe: Creature) -> float:
         """How a creature ``dd`` of seat ``p`` would fare against ``foe``: attacking and defending."""
@@ -312,7 +336,14 @@ class HeuristicBot:
         margin = self.chase_margin
         for iid in s.hand:
             dd = g.defs[iid]
-            if dd.type != CREATURE or dd.cost > coins or dd in seen:
+            if dd.type != CREATURE or dd.cost > coins:
+                continue
+            dup = False
+            for x in seen:
+                if x is dd:
+                    dup = True
+                    break
+            if dup:
                 continue
             seen.append(dd)
             if dd.hero and g.hero_in_play(p, dd.name):
@@ -339,7 +370,7 @@ class HeuristicBot:
                     best_iid = iid
                     best_col = col
         if best_iid >= 0:
-            return Action("play", best_iid, best_col)
+            return act(PLAY_A, best_iid, best_col)
         # spare coins: coin actions (they draw)
         for iid in s.inventory:
             dd = g.defs[iid]
@@ -348,7 +379,7 @@ class HeuristicBot:
                 for i in range(len(acts)):
                     a = acts[i]
                     if not a.in_battle and a.coins <= coins and not (a.zap and g.inv_zapped[iid]):
-                        return Action("coin", iid, i)
+                        return act(COIN_A, iid, i)
         return PASS
 
     def _go(self, g: Game) -> Action:
@@ -362,7 +393,7 @@ class HeuristicBot:
                 continue
             foe = opp.spaces[c.col]
             if foe is None or foe.stunned:
-                return Action("hunt", c.iid)
+                return act(HUNT_A, c.iid)
             w, t = self.battle(g, c, foe, 0, 0)
             lose = 1.0 - w - t
             mine, theirs = creature_value(c.d) / 8.0, creature_value(foe.d) / 8.0
@@ -375,7 +406,7 @@ class HeuristicBot:
         if len(s.deck) + len(s.discard) < 4 or g.turn > 60:
             bold += 1.5  # a stalled game (nothing left to draw or score, or a long stand-off): attack
         if best is not None and best_v > -bold:
-            return Action("attack", best.iid)
+            return act(ATTACK_A, best.iid)
         return PASS
 
     def _tricks(self, g: Game) -> Action:
@@ -398,7 +429,7 @@ class HeuristicBot:
                 continue
             gain = self._gain(g, dd.effects, attacking, att, dfn, ab, db, foe, cur) - 0.04 * dd.cost
             if gain > best_gain:
-                best_gain, best = gain, Action("trick", iid)
+                best_gain, best = gain, act(TRICK_A, iid)
         for iid in s.inventory:
             dd = g.defs[iid]
             if not dd.battle_actions or g.face_down[iid]:
@@ -410,7 +441,7 @@ class HeuristicBot:
                     continue
                 gain = self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - (0.1 if a.face_down else 0.0)
                 if gain > best_gain:
-                    best_gain, best = gain, Action("star", iid, i)
+                    best_gain, best = gain, act(STAR_A, iid, i)
         return best if best is not None else PASS
 
     def _gain(self, g: Game, effs: tuple[Eff, ...], attacking: bool, att: Creature, dfn: Creature, ab: int,

@@ -165,12 +165,13 @@ class Game:
         """Apply one action of the current player; an illegal one raises :class:`IllegalAction` with the reason."""
         if isinstance(action, str):
             action = Action.parse(action)
-        reason = self.why_illegal(action)
+        k, x, y = action.kind, action.a, action.b
+        reason = self._why(k, x, y)
         if reason is not None:
             raise IllegalAction(f"{action} is not legal now ({DECISION_NAMES[self.decision]}): {reason}")
         if self.recording:
             self.record.actions.append((self.decider, action))
-        self._do(action)
+        self._do(k, x, y)
 
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
@@ -451,9 +452,13 @@ class Game:
 
     def why_illegal(self, a: Action) -> str | None:
         """Why an action is not legal now, or None when it is."""
+        return self._why(a.kind, a.a, a.b)
+
+    def _why(self, k: str, x: int, y: int) -> str | None:
+        """:meth:`why_illegal` of the action ``k x y`` (its fields read once: the hot path)."""
         if self.is_terminal():
             return "the game is over"
-        d, p, k = self.decision, self.decider, a.kind
+        d, p = self.decision, self.decider
         s = self.seats[p]
         if k == "pass":
             return "mulligan or keep" if d == MULLIGAN else None
@@ -462,20 +467,20 @@ class Game:
         if k == "resource" or k == "facedown":
             if d != INVENTORY:
                 return "a card goes to the inventory once, at the start of your Set Phase (FR-INV-1)"
-            if a.a not in s.hand:
+            if x not in s.hand:
                 return "that card is not in your hand"
-            if k == "resource" and self.defs[a.a].type != RESOURCE:
+            if k == "resource" and self.defs[x].type != RESOURCE:
                 return "only a resource is played face up to the inventory; play it face down (FR-INV-1)"
-            return None if a.b == -1 else "takes one card"
+            return None if y == -1 else "takes one card"
         if k == "play":
             if d != SET:
                 return "creatures are played in your Set Phase (FR-SET-1)"
-            if a.a not in s.hand:
+            if x not in s.hand:
                 return "that card is not in your hand"
-            dd = self.defs[a.a]
+            dd = self.defs[x]
             if dd.type != CREATURE:
                 return "only creatures are played to a space"
-            if not 0 <= a.b < COLUMNS:
+            if not 0 <= y < COLUMNS:
                 return f"a space is one of the three columns 0..{COLUMNS - 1} (FR-SPACE-1)"
             if dd.cost > s.coins:
                 return f"it costs {dd.cost} coins and you have {s.coins} (FR-SET-1)"
@@ -487,14 +492,14 @@ class Game:
                 return "coin actions are used in your Set Phase (FR-COIN-2)"
             if k == "star" and d != TRICKS:
                 return "star actions are used during a battle (FR-STAR-2)"
-            if a.a not in s.inventory:
+            if x not in s.inventory:
                 return "that card is not in your inventory"
-            if self.face_down[a.a]:
+            if self.face_down[x]:
                 return "a face-down card is no longer a resource: its actions cannot be used (FR-INV-2)"
-            acts = self.defs[a.a].actions
-            if not 0 <= a.b < len(acts):
+            acts = self.defs[x].actions
+            if not 0 <= y < len(acts):
                 return "that resource has no such action"
-            act = acts[a.b]
+            act = acts[y]
             if k == "coin":
                 if act.in_battle:
                     return "that action is used during a battle (FR-STAR-2)"
@@ -505,13 +510,13 @@ class Game:
                     return "that is a coin action of the Set Phase (FR-COIN-2)"
                 if act.stars > s.stars:
                     return f"it costs {act.stars} stars and you have {s.stars} (FR-STAR-1)"
-            if act.zap and self.inv_zapped[a.a]:
+            if act.zap and self.inv_zapped[x]:
                 return "only a ready card can be zapped (FR-ZAP-1)"
             return None
         if k == "hunt" or k == "attack":
             if d != GO:
                 return "creatures hunt and attack in your Go Phase (FR-GO-1)"
-            c = self.creature(p, a.a)
+            c = self.creature(p, x)
             if c is None:
                 return "that is not your creature in play"
             if c.stunned:
@@ -531,9 +536,9 @@ class Game:
         if k == "trick":
             if d != TRICKS:
                 return "tricks are played during a battle (FR-TRICK-1)"
-            if a.a not in s.hand:
+            if x not in s.hand:
                 return "that card is not in your hand"
-            dd = self.defs[a.a]
+            dd = self.defs[x]
             if dd.type != TRICK:
                 return "that card is not a trick"
             if dd.cost > s.stars:
@@ -542,8 +547,8 @@ class Game:
         return f"unknown action kind {k!r}"
 
     # ------------------------------------------------------------------ doing
-    def _do(self, a: Action) -> None:
-        k, p = a.kind, self.decider
+    def _do(self, k: str, x: int, y: int) -> None:
+        p = self.decider
         s = self.seats[p]
         d = self.decision
         if k == "pass":
@@ -573,34 +578,34 @@ class Game:
                 self._begin_turn()
             return
         if k == "resource" or k == "facedown":
-            s.hand.remove(a.a)
-            s.inventory.append(a.a)
-            self.face_down[a.a] = k == "facedown"
-            self.inv_zapped[a.a] = False
-            if k == "resource" and self.log_cards and self.played_turn[a.a] < 0:
-                self.played_turn[a.a] = s.own_turns
+            _remove(s.hand, x)
+            s.inventory.append(x)
+            self.face_down[x] = k == "facedown"
+            self.inv_zapped[x] = False
+            if k == "resource" and self.log_cards and self.played_turn[x] < 0:
+                self.played_turn[x] = s.own_turns
             self._to_set()
             return
         if k == "play":
-            dd = self.defs[a.a]
+            dd = self.defs[x]
             s.coins -= dd.cost
-            s.hand.remove(a.a)
-            old = s.spaces[a.b]
+            _remove(s.hand, x)
+            old = s.spaces[y]
             if old is not None:  # FR-CHASE-1
                 self._remove(old, False)
-            s.spaces[a.b] = Creature(a.a, dd, p, a.b, self.turn)
-            if self.log_cards and self.played_turn[a.a] < 0:
-                self.played_turn[a.a] = s.own_turns
+            s.spaces[y] = Creature(x, dd, p, y, self.turn)
+            if self.log_cards and self.played_turn[x] < 0:
+                self.played_turn[x] = s.own_turns
             if not self._has_set_play(p):
                 self._to_go()
             return
         if k == "coin":
-            self._use_action(p, a.a, a.b)
+            self._use_action(p, x, y)
             if not self.is_terminal() and self.decision == SET and not self._has_set_play(p):
                 self._to_go()
             return
         if k == "hunt":
-            c = self.creature(p, a.a)
+            c = self.creature(p, x)
             assert c is not None
             c.zapped = True
             n = 1
@@ -611,17 +616,17 @@ class Game:
                 self._end_turn()
             return
         if k == "attack":
-            c = self.creature(p, a.a)
+            c = self.creature(p, x)
             assert c is not None
             self._start_battle(c)
             return
         if k == "trick":
-            dd = self.defs[a.a]
+            dd = self.defs[x]
             s.stars -= dd.cost
-            s.hand.remove(a.a)
-            self.b_cards.append(a.a)
-            if self.log_cards and self.played_turn[a.a] < 0:
-                self.played_turn[a.a] = max(s.own_turns, 1)
+            _remove(s.hand, x)
+            self.b_cards.append(x)
+            if self.log_cards and self.played_turn[x] < 0:
+                self.played_turn[x] = max(s.own_turns, 1)
             for e in dd.effects:  # FR-TRICK-2: in printed order
                 self._effect(p, e)
                 if self.is_terminal():
@@ -629,7 +634,7 @@ class Game:
             self._after_battle_play()
             return
         if k == "star":
-            self._use_action(p, a.a, a.b)
+            self._use_action(p, x, y)
             if not self.is_terminal():
                 self._after_battle_play()
             return
@@ -860,6 +865,15 @@ class Game:
                           tuple(tuple(p) for p in s.piles), s.scored, s.coins, s.stars))
         return (self.turn, self.active, self.decision, self.decider, self.outcome, tuple(self.b_cards),
                 tuple(seats))
+
+
+def _remove(cards: list[int], iid: int) -> None:
+    """Remove one card id from a list (ints compared unboxed, unlike ``list.remove``)."""
+    for i in range(len(cards)):
+        if cards[i] == iid:
+            del cards[i]
+            return
+    raise ValueError(f"card {iid} is not there")
 
 
 def play_out(g: Game, bots: Sequence[Any]) -> None:
