@@ -36,6 +36,7 @@ from ...rules.freerealms.state import Creature
 PASS: Final = Action("pass")
 KEEP: Final = Action("keep")
 MULL: Final = Action("mulligan")
+MAX_BONUS: Final = 24
 RESOURCE_A: Final = 0
 FACEDOWN_A: Final = 1
 PLAY_A: Final = 2
@@ -46,21 +47,21 @@ TRICK_A: Final = 6
 STAR_A: Final = 7
 _KINDS: Final = ("resource", "facedown", "play", "coin", "hunt", "attack", "trick", "star")
 #: the actions this bot has returned, by kind and numbers: made once per process (an Action is a
-#: value, and making one from this build costs more than finding it)
-_ACTS: dict[int, Action] = {}
+#: value, and making one from this build costs more than finding it); index (code * 512 + a) * 8 + b + 1
+_ACT_A: Final = 512
+_ACTS: list[Action | None] = [None] * (8 * _ACT_A * 8)
 
 
 def act(code: int, a: int, b: int = -1) -> Action:
     """The action ``_KINDS[code] a [b]`` (``a`` a card id, ``b`` a space or an action index)."""
-    key = (code << 40) | ((a & 0xFFFFFFFF) << 8) | ((b + 1) & 0xFF)
-    x = _ACTS.get(key)
-    if x is None:
-        if len(_ACTS) > 200000:
-            _ACTS.clear()
-        x = Action(_KINDS[code], a, b)
-        _ACTS[key] = x
-    return x
-MAX_BONUS: Final = 24
+    if 0 <= a < _ACT_A and -1 <= b < 7:
+        i = (code * _ACT_A + a) * 8 + b + 1
+        x = _ACTS[i]
+        if x is None:
+            x = Action(_KINDS[code], a, b)
+            _ACTS[i] = x
+        return x
+    return Action(_KINDS[code], a, b)
 
 
 def gem_profile(deck: Sequence[CardDef]) -> tuple[tuple[int, int, int], ...]:

@@ -467,7 +467,7 @@ class Game:
         if k == "resource" or k == "facedown":
             if d != INVENTORY:
                 return "a card goes to the inventory once, at the start of your Set Phase (FR-INV-1)"
-            if x not in s.hand:
+            if not _has(s.hand, x):
                 return "that card is not in your hand"
             if k == "resource" and self.defs[x].type != RESOURCE:
                 return "only a resource is played face up to the inventory; play it face down (FR-INV-1)"
@@ -475,7 +475,7 @@ class Game:
         if k == "play":
             if d != SET:
                 return "creatures are played in your Set Phase (FR-SET-1)"
-            if x not in s.hand:
+            if not _has(s.hand, x):
                 return "that card is not in your hand"
             dd = self.defs[x]
             if dd.type != CREATURE:
@@ -492,7 +492,7 @@ class Game:
                 return "coin actions are used in your Set Phase (FR-COIN-2)"
             if k == "star" and d != TRICKS:
                 return "star actions are used during a battle (FR-STAR-2)"
-            if x not in s.inventory:
+            if not _has(s.inventory, x):
                 return "that card is not in your inventory"
             if self.face_down[x]:
                 return "a face-down card is no longer a resource: its actions cannot be used (FR-INV-2)"
@@ -536,7 +536,7 @@ class Game:
         if k == "trick":
             if d != TRICKS:
                 return "tricks are played during a battle (FR-TRICK-1)"
-            if x not in s.hand:
+            if not _has(s.hand, x):
                 return "that card is not in your hand"
             dd = self.defs[x]
             if dd.type != TRICK:
@@ -865,6 +865,14 @@ class Game:
                           tuple(tuple(p) for p in s.piles), s.scored, s.coins, s.stars))
         return (self.turn, self.active, self.decision, self.decider, self.outcome, tuple(self.b_cards),
                 tuple(seats))
+
+
+def _has(cards: list[int], iid: int) -> bool:
+    """Whether a list of card ids holds ``iid`` (ints compared unboxed, unlike ``in``)."""
+    for c in cards:
+        if c == iid:
+            return True
+    return False
 
 
 def _remove(cards: list[int], iid: int) -> None:
