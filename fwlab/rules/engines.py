@@ -103,12 +103,16 @@ class Engine:
         if path is None:
             raise ValueError(f"unknown bot {name!r} for the {self.name} engine; expected one of "
                              f"{', '.join(self.bot_names())}")
-        module, _, attr = path.rpartition(".")
-        cls = getattr(importlib.import_module(module), attr)
+        cls = _BOT_CLASSES.get(path)
+        if cls is None:  # imported once per process (a simulation makes two bots a game)
+            module, _, attr = path.rpartition(".")
+            cls = _BOT_CLASSES[path] = getattr(importlib.import_module(module), attr)
         return cls(seed=seed)  # type: ignore[no-any-return]
 
 
 _LOADED: dict[str, Engine] = {}
+#: bot class path -> the class
+_BOT_CLASSES: dict[str, Any] = {}
 
 
 def engine_rulesets() -> tuple[str, ...]:

@@ -55,11 +55,26 @@ class GameResult:
         return len(self.places)
 
 
+#: id(deck) -> (the deck, its card names): a simulation asks for the same frozen decks every game
+_DECK_NAMES: dict[int, tuple[Deck, tuple[str, ...]]] = {}
+
+
 def _names(setup: Setup) -> tuple[str, ...] | None:
     if setup is None:
         return None
     if isinstance(setup, Deck):
-        return tuple(e.name for e in setup.entries for _ in range(e.count))
+        hit = _DECK_NAMES.get(id(setup))
+        if hit is not None and hit[0] is setup:
+            return hit[1]
+        names: list[str] = []
+        for e in setup.entries:
+            names.extend([e.name] * e.count)
+        if len(_DECK_NAMES) > 1024:
+            _DECK_NAMES.clear()
+        _DECK_NAMES[id(setup)] = (setup, tuple(names))
+        return _DECK_NAMES[id(setup)][1]
+    if isinstance(setup, tuple):
+        return setup
     return tuple(setup)
 
 

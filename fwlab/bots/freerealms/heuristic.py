@@ -227,7 +227,8 @@ class HeuristicBot:
         the creature ``dd`` defending with ``dfn``."""
         if self._defs is not g.defs:
             self._sync(g)
-        key = (((((da.uid << 24) | dd.uid) << 9) | ((att - dfn + 256) & 511)) << 1) | pa
+        # the creatures' numbers in the low bits: they vary most (a dict probes by the low bits first)
+        key = (((((att - dfn + 256) & 511) << 24 | dd.uid) << 24 | da.uid) << 1) | pa
         hit = self._odds.get(key)
         if hit is None:
             ha = self._hists(pa, da, True)[0]
@@ -302,7 +303,7 @@ class HeuristicBot:
     def _fight(self, g: Game, p: int, dd: CardDef, foe: Creature) -> float:
         """How a creature ``dd`` of seat ``p`` would fare against ``foe``: attacking and defending."""
         fa, fd = g.attack_of(foe), g.defense_of(foe)
-        key = ((((((dd.uid << 24) | foe.d.uid) << 7) | (fa & 127)) << 7 | (fd & 127)) << 1) | p
+        key = (((((((fa & 127) << 7) | (fd & 127)) << 24 | foe.d.uid) << 24) | dd.uid) << 1) | p
         if self._defs is not g.defs:
             self._sync(g)
         v = self._fights.get(key)
