@@ -110,6 +110,33 @@ class Engine:
         return cls(seed=seed)  # type: ignore[no-any-return]
 
 
+class DeckCache:
+    """Each distinct deck's card definitions, checked against the catalog and compiled once per
+    catalog (a simulation plays the same decks thousands of times); the catalog is kept with them
+    so its ``id`` is never reused. ``compile_deck(names, catalog)`` is the engine's own compiler."""
+
+    def __init__(self, compile_deck: Callable[[Sequence[str], Any], Any], size: int = 256) -> None:
+        self._compile = compile_deck
+        self._size = size
+        self._decks: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
+
+    def __call__(self, cat: Any, names: tuple[str, ...]) -> Any:
+        from ..catalog import CatalogError
+
+        key = (id(cat), names)
+        hit = self._decks.get(key)
+        if hit is not None and hit[0] is cat:
+            return hit[1]
+        for n in names:
+            if n not in cat:
+                raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
+        defs = self._compile(names, cat)
+        if len(self._decks) > self._size:
+            self._decks.clear()
+        self._decks[key] = (cat, defs)
+        return defs
+
+
 _LOADED: dict[str, Engine] = {}
 #: bot class path -> the class
 _BOT_CLASSES: dict[str, Any] = {}

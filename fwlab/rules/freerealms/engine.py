@@ -10,29 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...catalog import Catalog, CatalogError, load_catalog
-from ..engines import Engine, GameSummary
-from .cards import CardDef, compile_deck
+from ...catalog import Catalog, load_catalog
+from ..engines import DeckCache, Engine, GameSummary
+from .cards import compile_deck
 from .game import END_REASONS, TURN_CAP, Game, play_out, replay
 from .game import new_game as _new_game
 
-_DECKS: dict[tuple[int, tuple[str, ...]], tuple[Catalog, list[CardDef]]] = {}
-
-
-def compiled_deck(cat: Catalog, names: tuple[str, ...]) -> list[CardDef]:
-    """A deck's card definitions, checked and compiled once per catalog."""
-    key = (id(cat), names)
-    hit = _DECKS.get(key)
-    if hit is not None and hit[0] is cat:
-        return hit[1]
-    for n in names:
-        if n not in cat:
-            raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
-    defs = compile_deck(names, cat)
-    if len(_DECKS) > 256:
-        _DECKS.clear()
-    _DECKS[key] = (cat, defs)
-    return defs
+#: a deck's card definitions, checked and compiled once per catalog
+compiled_deck = DeckCache(compile_deck)
 
 
 def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, first: int = 0, *,
