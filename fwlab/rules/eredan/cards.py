@@ -1,0 +1,241 @@
+"""Eredan ITCG catalog cards compiled into flat definitions the engine reads (ruleset ``eredan``).
+
+Compiling is the engine's own check of the catalog: every field of a card must be one the engine
+executes or one with no effect on play, and every effect one this module turns into engine data.
+Anything else is a :class:`~fwlab.catalog.CatalogError` naming the file, the card and the field,
+so a card the engine could not play never reaches a game.
+
+Executed now: a character's ``guild``, ``classes``, ``race``, ``att``, ``def``, ``spirit``,
+``life``, ``bonuses`` (turn bonuses) and ``marauder_bonus``; a card's ``guild``, ``classes``,
+``kind``, ``aoe`` and ``effects`` (``damage``, ``heal``, ``att``, ``def``, ``spirit``, ``draw`` on
+``self``, ``foe``, ``allies``, ``enemies``). No effect on play (deck building or display):
+``rarity``, ``text``, ``unique``, ``evolution``.
+
+NOT executed yet, so a load error when set (the next session's work, see :mod:`.game`):
+
+* ``chain = true`` and ``chain_with`` (the Chain: a second card),
+* ``item_chain`` (a pure Fighter's item chain),
+* ``caste`` (caste cards),
+* ``dual_wield = true`` (a second one-handed weapon),
+* an effect with ``target = "ally"`` (needs a target chosen when the card is played),
+* a character of race ``Guemelite`` (casts the spells of its type, never chains).
+
+>>> from fwlab.catalog import load_catalog
+>>> cat = load_catalog("eredan")
+>>> d = compile_card(cat.cards["Corvan Emberguard"])
+Traceback (most recent call last):
+...
+fwlab.catalog.model.CatalogError: ...item_chain...
+>>> d = compile_card(cat.cards["Tarsk the Brander"])
+>>> (d.att, d.defense, d.spirit, d.life, d.mar_vs, d.mar_n)
+(4, 1, 1, 13, 8, 1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from ...catalog import Card, CatalogError
+
+# card types (Final: a compiled core inlines them)
+CHARACTER: Final = 0
+ITEM: Final = 1
+SPELL: Final = 2
+THEURGY: Final = 3
+SKILL: Final = 4
+ACTION: Final = 5
+TYPE_CODES: Final = {"character": CHARACTER, "item": ITEM, "spell": SPELL, "theurgy": THEURGY,
+                     "skill": SKILL, "action": ACTION}
+
+# classes as bits
+FIGHTER: Final = 1
+MAGE: Final = 2
+MARAUDER: Final = 4
+PRIEST: Final = 8
+CRAFTSMAN: Final = 16
+CLASS_BITS: Final = {"Fighter": FIGHTER, "Mage": MAGE, "Marauder": MARAUDER, "Priest": PRIEST,
+                     "Craftsman": CRAFTSMAN}
+
+# item kinds
+NO_KIND: Final = -1
+WEAPON: Final = 0
+ARMOUR: Final = 1
+JEWEL: Final = 2
+POTION: Final = 3
+SCROLL: Final = 4
+KIND_CODES: Final = {"weapon": WEAPON, "armour": ARMOUR, "jewel": JEWEL, "potion": POTION, "scroll": SCROLL}
+
+# stats
+ATT: Final = 0
+DEF: Final = 1
+SPIRIT: Final = 2
+STAT_CODES: Final = {"att": ATT, "def": DEF, "spirit": SPIRIT}
+
+# effects
+OP_DAMAGE: Final = 0
+OP_HEAL: Final = 1
+OP_ATT: Final = 2
+OP_DEF: Final = 3
+OP_SPIRIT: Final = 4
+OP_DRAW: Final = 5
+OP_CODES: Final = {"damage": OP_DAMAGE, "heal": OP_HEAL, "att": OP_ATT, "def": OP_DEF, "spirit": OP_SPIRIT,
+                   "draw": OP_DRAW}
+
+# targets
+T_NONE: Final = -1
+T_SELF: Final = 0
+T_FOE: Final = 1
+T_ALLIES: Final = 2
+T_ENEMIES: Final = 3
+TARGET_CODES: Final = {"self": T_SELF, "foe": T_FOE, "allies": T_ALLIES, "enemies": T_ENEMIES}
+
+NO_EFFECT: Final = frozenset({"rarity", "text", "unique", "evolution"})
+CHARACTER_FIELDS: Final = frozenset({"name", "type", "guild", "classes", "race", "att", "def", "spirit", "life",
+                                     "bonuses", "marauder_bonus"})
+CARD_FIELDS: Final = frozenset({"name", "type", "guild", "classes", "kind", "aoe", "effects", "chain",
+                                "dual_wield"})
+#: fields the engine does not execute yet: a load error whenever present (or true)
+NOT_YET: Final = {"chain_with": "the Chain", "item_chain": "the Fighter's item chain", "caste": "castes"}
+
+
+class Eff:
+    """One effect of a card: ``op`` on ``target`` with strength ``n``."""
+
+    __slots__ = ("op", "n", "target")
+
+    def __init__(self, op: int, n: int, target: int) -> None:
+        self.op = op
+        self.n = n
+        self.target = target
+
+    def __repr__(self) -> str:
+        return f"Eff(op={self.op}, n={self.n}, target={self.target})"
+
+
+class Bonus:
+    """A turn bonus: on turn ``turn`` the character gets ``n`` to ``stat`` when chosen."""
+
+    __slots__ = ("turn", "stat", "n")
+
+    def __init__(self, turn: int, stat: int, n: int) -> None:
+        self.turn = turn
+        self.stat = stat
+        self.n = n
+
+
+class CardDef:
+    """A card as the engine sees it (a character or a card of the 20-card deck)."""
+
+    __slots__ = ("name", "type", "guild", "classes", "race", "att", "defense", "spirit", "life", "bonuses",
+                 "mar_vs", "mar_n", "kind", "consumable", "effects", "damaging", "aoe")
+
+    def __init__(self, card: Card) -> None:
+        f = card.fields
+        where: dict[str, Any] = {"file": card.source, "line": card.line, "card": card.name}
+        if card.type not in TYPE_CODES:
+            raise CatalogError(f"the engine does not know card type {card.type!r}", field="type", **where)
+        self.name: str = card.name
+        self.type: int = TYPE_CODES[card.type]
+        allowed = NO_EFFECT | (CHARACTER_FIELDS if self.type == CHARACTER else CARD_FIELDS)
+        for key in f:
+            if key in NOT_YET:
+                raise CatalogError(f"the engine does not execute {NOT_YET[key]} yet ({key!r})", field=key, **where)
+            if key not in allowed:
+                raise CatalogError(f"the engine does not execute field {key!r} on a {card.type}", field=key, **where)
+        if f.get("chain", False):
+            raise CatalogError("the engine does not execute the Chain yet", field="chain", **where)
+        if f.get("dual_wield", False):
+            raise CatalogError("the engine does not execute Dual Wield yet", field="dual_wield", **where)
+        self.guild: str = str(f.get("guild", ""))
+        mask = 0
+        for c in f.get("classes", ()):
+            if c not in CLASS_BITS:
+                raise CatalogError(f"the engine does not know class {c!r}", field="classes", **where)
+            mask |= CLASS_BITS[str(c)]
+        self.classes: int = mask
+        self.race: str = str(f.get("race", ""))
+        if self.race == "Guemelite":
+            raise CatalogError("the engine does not execute the Guemelite race yet", field="race", **where)
+        self.att: int = int(f.get("att", 0))
+        self.defense: int = int(f.get("def", 0))
+        self.spirit: int = int(f.get("spirit", 0))
+        self.life: int = int(f.get("life", 0))
+        bonuses: list[Bonus] = []
+        for i, raw in enumerate(f.get("bonuses", ())):
+            if str(raw.get("stat")) not in STAT_CODES:
+                raise CatalogError(f"the engine does not know stat {raw.get('stat')!r}", field=f"bonuses[{i}]",
+                                   **where)
+            bonuses.append(Bonus(int(raw["turn"]), STAT_CODES[str(raw["stat"])], int(raw["n"])))
+        self.bonuses: tuple[Bonus, ...] = tuple(bonuses)
+        mb = f.get("marauder_bonus")
+        self.mar_vs: int = CLASS_BITS[str(mb["vs"])] if mb else 0
+        self.mar_n: int = int(mb["n"]) if mb else 0
+        kind = f.get("kind")
+        self.kind: int = KIND_CODES[str(kind)] if kind is not None else NO_KIND
+        self.consumable: bool = self.kind == POTION or self.kind == SCROLL
+        self.aoe: bool = bool(f.get("aoe", False))
+        effs: list[Eff] = []
+        for i, raw in enumerate(f.get("effects", ())):
+            fld = f"effects[{i}]"
+            do = str(raw.get("do"))
+            if do not in OP_CODES:
+                raise CatalogError(f"the engine does not execute effect do={do!r}", field=fld, **where)
+            tgt = raw.get("target")
+            if tgt is None:
+                target = T_NONE
+            elif str(tgt) in TARGET_CODES:
+                target = TARGET_CODES[str(tgt)]
+            else:
+                raise CatalogError(f"the engine does not execute target {tgt!r} yet", field=fld, **where)
+            if target == T_NONE and OP_CODES[do] != OP_DRAW:
+                raise CatalogError(f"effect {do!r} needs a target", field=fld, **where)
+            effs.append(Eff(OP_CODES[do], int(raw.get("n", 0)), target))
+        self.effects: tuple[Eff, ...] = tuple(effs)
+        #: a spell with a damage effect: a pure Mage casting it loses its physical attack
+        self.damaging: bool = self.type == SPELL and any(e.op == OP_DAMAGE for e in effs)
+
+    @property
+    def is_character(self) -> bool:
+        return self.type == CHARACTER
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r})"
+
+
+_CACHE: dict[tuple[int, str], tuple[Card, CardDef]] = {}
+
+
+def compile_card(card: Card) -> CardDef:
+    """The engine definition of a catalog card (cached per card object)."""
+    key = (id(card), card.name)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    if len(_CACHE) > 4096:
+        _CACHE.clear()
+    d = CardDef(card)
+    _CACHE[key] = (card, d)
+    return d
+
+
+def compile_deck(names: Iterable[str], catalog: Mapping[str, Card] | Any) -> list[CardDef]:
+    """Card definitions for every card of a setup (three characters and the deck; names must exist)."""
+    cards = catalog.cards if hasattr(catalog, "cards") else catalog
+    out: list[CardDef] = []
+    for name in names:
+        if name not in cards:
+            raise CatalogError("unknown card: not in the eredan catalog", card=name)
+        out.append(compile_card(cards[name]))
+    return out
+
+
+def playable(catalog: Mapping[str, Card] | Any) -> list[CardDef]:
+    """Every card of a catalog the engine can play now (the others raise a load error)."""
+    cards = catalog.cards if hasattr(catalog, "cards") else catalog
+    out: list[CardDef] = []
+    for card in cards.values():
+        with contextlib.suppress(CatalogError):
+            out.append(compile_card(card))
+    return out

@@ -1,0 +1,370 @@
+"""The Eredan rules engine (fwlab/rules/eredan, issue 14, not registered yet): one test or more per
+rule ID ``ER-…`` (see the module docstring of fwlab/rules/eredan/game.py), on positions built from
+the eredan catalog."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from fwlab.catalog import CatalogError, load_catalog
+from fwlab.rules.core import Action, IllegalAction
+from fwlab.rules.eredan.cards import compile_card, compile_deck, playable
+from fwlab.rules.eredan.game import CHOOSE, DISCARD, PLAY, Game, new_game, replay
+
+CAT = load_catalog("eredan")
+PASS = Action("pass")
+MERCS = ["Zephrin the Unbound", "Old Gorran", "Hrolf Ironpelt"]     # Mage; Craftsman Golem; Fighter/Craftsman
+OTHERS = ["Seraphine Dawnsong", "Pip Quickfingers", "Sister Ashgrave"]  # Priest; Marauder; Fighter/Priest
+FILLER = ["Sidestep"] * 20
+
+
+def game(chars_a=MERCS, chars_b=OTHERS, deck_a=FILLER, deck_b=FILLER, hand_a=(), hand_b=(), seed=1,
+         chooser=0, **kw) -> Game:
+    """A game whose seat ``chooser`` chooses on turn 1, with the named cards in hand (the rest of the
+    hand is filler from the deck)."""
+    g = new_game(compile_deck(list(chars_a) + list(deck_a), CAT), compile_deck(list(chars_b) + list(deck_b), CAT),
+                 seed, **kw)
+    for s, want in zip(g.seats, (hand_a, hand_b), strict=True):
+        s.deck.extend(s.hand)
+        s.hand = []
+        for name in want:
+            iid = next(i for i in s.deck if g.defs[i].name == name)
+            s.deck.remove(iid)
+            s.hand.append(iid)
+        while len(s.hand) < 5:
+            s.hand.append(s.deck.pop(0))  # fillers from the bottom: named cards stay findable
+    g.first = g.chooser = g.decider = chooser
+    return g
+
+
+def card(g: Game, seat: int, name: str) -> int:
+    return next(i for i in g.seats[seat].hand if g.defs[i].name == name)
+
+
+def fight(g: Game, a: int, b: int, play_chooser: str | None = None, play_other: str | None = None) -> None:
+    """One fight: the chooser picks its character ``a`` and the enemy ``b``; each plays or passes;
+    the Discard step is passed when it can be."""
+    p = g.chooser
+    g.apply(Action("choose", a, b))
+    for seat, name in ((p, play_chooser), (1 - p, play_other)):
+        assert g.current_player() == seat
+        g.apply(Action("play", card(g, seat, name)) if name else PASS)
+    while not g.is_terminal() and g.decision == DISCARD and len(g.seats[g.decider].hand) <= 5:
+        g.apply(PASS)
+
+
+def life(g: Game, seat: int, idx: int) -> int:
+    return g.seats[seat].chars[idx].life
+
+
+# ------------------------------------------------------------------ cards
+def test_ER_CARD_1_a_field_the_engine_does_not_execute_yet_is_a_load_error_naming_file_card_field():
+    with pytest.raises(CatalogError) as e:
+        compile_card(CAT.cards["Corvan Emberguard"])
+    assert e.value.field == "item_chain" and e.value.card == "Corvan Emberguard"
+    assert e.value.file.endswith("characters.toml")
+    ambush = CAT.cards["Ambush"]
+    for fields, field in (({"chain": True}, "chain"), ({"dual_wield": True}, "dual_wield"),
+                          ({"flying": True}, "flying"),
+                          ({"effects": [{"do": "heal", "n": 1, "target": "ally"}]}, "effects[0]"),
+                          ({"effects": [{"do": "teleport", "n": 1, "target": "foe"}]}, "effects[0]")):
+        with pytest.raises(CatalogError) as e:
+            compile_card(replace(ambush, fields={**ambush.fields, **fields}))
+        assert e.value.field == field and e.value.card == "Ambush"
+    assert len(playable(CAT)) > 60
+
+
+# ------------------------------------------------------------------ setup and choosing
+def test_ER_SETUP_1_three_characters_five_cards_each_initiative_from_the_seed():
+    firsts = set()
+    for seed in range(12):
+        g = new_game(compile_deck(MERCS + FILLER, CAT), compile_deck(OTHERS + FILLER, CAT), seed)
+        assert [len(s.chars) for s in g.seats] == [3, 3]
+        assert [len(s.hand) for s in g.seats] == [5, 5] and [len(s.deck) for s in g.seats] == [15, 15]
+        assert g.decision == CHOOSE and g.current_player() == g.first == g.record.first and g.turn == 1
+        again = new_game(compile_deck(MERCS + FILLER, CAT), compile_deck(OTHERS + FILLER, CAT), seed)
+        assert again.first == g.first and again.seats[0].hand == g.seats[0].hand
+        firsts.add(g.first)
+    assert firsts == {0, 1}
+    with pytest.raises(ValueError, match="three different characters"):
+        new_game(compile_deck(MERCS[:2] + FILLER, CAT), compile_deck(OTHERS + FILLER, CAT), 1)
+    with pytest.raises(ValueError, match="three different characters"):
+        new_game(compile_deck(MERCS[:2] + MERCS[:1] + FILLER, CAT), compile_deck(OTHERS + FILLER, CAT), 1)
+
+
+def test_ER_CHOOSE_1_the_choosing_player_alternates_and_picks_untapped_living_characters():
+    g = game(chooser=1)
+    assert g.current_player() == 1
+    assert len(g.legal_actions()) == 9
+    fight(g, 0, 0)
+    assert g.turn == 2 and g.chooser == 0 and g.current_player() == 0
+    why = g.why_illegal(Action("choose", 0, 0))
+    assert why and "tapped" in why
+    with pytest.raises(IllegalAction, match="tapped"):
+        g.apply(Action("choose", 1, 0))
+    assert g.why_illegal(Action("choose", 1, 1)) is None
+    assert g.why_illegal(PASS) is not None
+    g.seats[1].chars[2].dead = True
+    assert "dead" in (g.why_illegal(Action("choose", 1, 2)) or "")
+    assert sorted((a.a, a.b) for a in g.legal_actions()) == [(1, 1), (2, 1)]
+
+
+# ------------------------------------------------------------------ playing cards
+def test_ER_PLAY_1_one_card_each_chooser_first_with_class_guild_and_slot_restrictions():
+    g = game(deck_a=FILLER + ["Flame Dart", "Cleave", "Ember Lance I", "Grave Hook I", "Oak Quarterstaff"],
+             hand_a=["Flame Dart", "Cleave", "Ember Lance I", "Grave Hook I", "Oak Quarterstaff"])
+    g.apply(Action("choose", 2, 0))  # Hrolf (Fighter/Craftsman)
+    assert g.decision == PLAY and g.current_player() == 0
+    assert "no Mage" in (g.why_illegal(Action("play", card(g, 0, "Flame Dart"))) or "")
+    assert "no Mage" in (g.why_illegal(Action("play", card(g, 0, "Ember Lance I"))) or "")
+    assert "belongs to the Ashen Pact" in (g.why_illegal(Action("play", card(g, 0, "Grave Hook I"))) or "")
+    assert g.why_illegal(Action("play", card(g, 0, "Cleave"))) is None
+    assert "not in your hand" in (g.why_illegal(Action("play", 999)) or "")
+    g.apply(Action("play", card(g, 0, "Oak Quarterstaff")))
+    assert g.current_player() == 1 and g.decision == PLAY
+    g.apply(PASS)
+    assert g.decision == DISCARD
+    g.apply(PASS)
+    g.apply(PASS)
+    # turn 2: seat 1 chooses; seat 0's Golem may carry another guild's item, Zephrin may not use Cleave
+    g.apply(Action("choose", 1, 1))  # seat 1's Pip against seat 0's Old Gorran
+    g.apply(PASS)
+    assert "other classes" in (g.why_illegal(Action("play", card(g, 0, "Cleave"))) or "")
+    assert g.why_illegal(Action("play", card(g, 0, "Grave Hook I"))) is None
+    # the Golem already carries a weapon: a second one is refused
+    weapon = next(i for i in range(len(g.defs)) if g.defs[i].name == "Oak Quarterstaff")
+    g.seats[0].chars[1].items = [weapon]
+    assert "already carries Oak Quarterstaff" in (g.why_illegal(Action("play", card(g, 0, "Grave Hook I"))) or "")
+
+
+# ------------------------------------------------------------------ the fight
+def test_ER_FIGHT_1_physical_strikes_both_ways_at_once():
+    g = game()
+    fight(g, 2, 0)  # turn 1: Hrolf (Att 3, Def 2) against Seraphine (Att 1, Def 1)
+    assert life(g, 1, 0) == 13 - 2 and life(g, 0, 2) == 15
+    g = game()
+    fight(g, 0, 2)  # Zephrin (1/1) against Hrolf (3/2): 0 one way, 2 the other
+    assert life(g, 0, 0) == 11 - 2 and life(g, 1, 2) == 15
+
+
+def test_ER_FIGHT_1_spell_and_theurgy_damage_is_reduced_by_spirit_other_damage_is_not():
+    g = game(deck_a=FILLER + ["Flame Dart"], hand_a=["Flame Dart"],
+             deck_b=FILLER + ["Smite the Wicked", "Ambush"], hand_b=["Smite the Wicked", "Ambush"])
+    fight(g, 0, 2, "Flame Dart", "Smite the Wicked")  # Zephrin (Spirit 4) against Sister Ashgrave (Spirit 2)
+    # Flame Dart 3 - 2 = 1 and the pure Mage does not strike; Smite 3 - 4 -> 0; Ashgrave strikes 3 - 1 = 2
+    assert life(g, 1, 2) == 15 - 1 and life(g, 0, 0) == 11 - 2
+    g = game(deck_b=FILLER + ["Ambush"], hand_b=["Ambush"])
+    fight(g, 0, 1, None, "Ambush")  # an action's 2 damage ignores Zephrin's Spirit 4
+    assert life(g, 0, 0) == 11 - 2 - (4 - 1)  # and Pip strikes: Att 3 + turn 1 bonus 1, Def 1
+
+
+def test_ER_FIGHT_1_a_multi_class_priest_strikes_after_a_theurgy():
+    g = game(deck_b=FILLER + ["Smite the Wicked"], hand_b=["Smite the Wicked"], chooser=1)
+    fight(g, 2, 2, "Smite the Wicked")  # Sister Ashgrave (Fighter/Priest) against Hrolf (Def 2, Spirit 1)
+    assert life(g, 0, 2) == 15 - (3 - 1) - (3 - 2)
+
+
+def test_ER_BONUS_1_turn_bonuses_and_the_marauder_bonus():
+    g = game(chooser=1)
+    g.apply(Action("choose", 1, 2))  # Pip against Hrolf on turn 1: Att 3 + 1 (turn 1) + 1 (vs Fighter)
+    pip, hrolf = g.seats[1].chars[1], g.seats[0].chars[2]
+    assert g.stat(pip, 0) == 5 and g.stat(hrolf, 1) == 2
+    g.apply(PASS)
+    g.apply(PASS)
+    assert hrolf.life == 15 - 3
+    assert g.stat(pip, 0) == 3  # outside the fight: printed Att
+    g = game(chooser=1)
+    fight(g, 0, 0)  # turn 1: Seraphine against Zephrin
+    g.apply(Action("choose", 2, 1))  # turn 2: Hrolf gets Def +1; Pip +1 Att against the Fighter
+    assert g.stat(g.seats[0].chars[2], 1) == 3 and g.stat(g.seats[1].chars[1], 0) == 4
+
+
+def test_ER_DEATH_1_a_character_at_0_life_still_strikes_and_dies_at_the_end_of_the_fight():
+    g = game(deck_a=FILLER + ["Ambush", "Oak Quarterstaff"], hand_a=["Ambush"], chooser=0)
+    pip = g.seats[1].chars[1]
+    pip.life = 2
+    wand = next(i for i in g.seats[0].deck if g.defs[i].name == "Oak Quarterstaff")
+    g.seats[0].deck.remove(wand)
+    pip.items.append(wand)
+    g.apply(Action("choose", 2, 1))
+    g.apply(Action("play", card(g, 0, "Ambush")))
+    assert pip.life == 0 and not pip.dead
+    g.apply(PASS)
+    assert pip.dead and g.seats[0].chars[2].life == 15 - 3  # 3 + 1 + 1 - 2
+    assert pip.items == [] and wand in g.seats[0].discard  # its items go to the discard pile
+
+
+def test_ER_TAP_1_fighters_are_tapped_and_a_side_untaps_when_all_its_living_are_tapped():
+    g = game()
+    fight(g, 0, 0)
+    assert [c.tapped for c in g.seats[0].chars] == [True, False, False]
+    assert [c.tapped for c in g.seats[1].chars] == [True, False, False]
+    g2 = game()
+    fight(g2, 0, 0)
+    fight(g2, 1, 1)
+    fight(g2, 2, 2)
+    assert not any(c.tapped for s in g2.seats for c in s.chars)
+    g3 = game()
+    g3.seats[1].chars[2].dead = True
+    fight(g3, 0, 0)
+    fight(g3, 1, 1)  # seat 1's two living characters are tapped: they untap, seat 0's do not
+    assert [c.tapped for c in g3.seats[1].chars[:2]] == [False, False]
+    assert [c.tapped for c in g3.seats[0].chars] == [True, True, False]
+
+
+def test_ER_HAND_1_refill_to_five_discard_step_and_hand_limit():
+    g = game(deck_a=FILLER + ["Rummage", "Ambush"], hand_a=["Rummage", "Ambush"])
+    g.apply(Action("choose", 0, 0))
+    g.apply(Action("play", card(g, 0, "Rummage")))
+    g.apply(PASS)
+    assert g.decision == DISCARD and g.current_player() == 0 and len(g.seats[0].hand) == 6
+    assert "discard down to 5" in (g.why_illegal(PASS) or "")
+    assert PASS not in g.legal_actions()
+    g.apply(Action("discard", card(g, 0, "Ambush")))
+    g.apply(Action("discard", g.seats[0].hand[0]))  # any number may be discarded
+    assert len(g.seats[0].hand) == 4 and len(g.seats[0].discard) == 3  # Rummage, Ambush and one more
+    g.apply(PASS)
+    g.apply(PASS)
+    assert g.turn == 2 and [len(s.hand) for s in g.seats] == [5, 5]
+
+
+def test_ER_SCORE_1_life_removed_plus_life_restored_no_overkill_no_overheal():
+    g = game(deck_a=FILLER + ["Second Wind"], hand_a=["Second Wind"])
+    g.seats[1].chars[0].life = 1
+    g.seats[0].chars[2].life = 13
+    fight(g, 2, 0, "Second Wind")  # Hrolf heals 4 (2 restored), strikes Seraphine for 2 (1 removed)
+    assert g.seats[0].score == 2 + 1 and g.seats[0].chars[2].life == 15
+    assert g.seats[1].score == 0
+
+
+def test_ER_ITEM_1_equipped_items_last_consumables_are_discarded_after_the_fight():
+    g = game(deck_a=FILLER + ["Iron Longsword", "Elixir of Might"], hand_a=["Iron Longsword", "Elixir of Might"])
+    hrolf = g.seats[0].chars[2]
+    fight(g, 2, 0, "Iron Longsword")
+    assert [g.defs[i].name for i in hrolf.items] == ["Iron Longsword"] and g.stat(hrolf, 0) == 5
+    assert life(g, 1, 0) == 13 - (5 - 1)
+    g = game(deck_a=FILLER + ["Elixir of Might"], hand_a=["Elixir of Might"])
+    hrolf = g.seats[0].chars[2]
+    fight(g, 2, 0, "Elixir of Might")
+    assert life(g, 1, 0) == 13 - (5 - 1) and hrolf.items == [] and g.stat(hrolf, 0) == 3
+    assert [g.defs[i].name for i in g.seats[0].discard] == ["Elixir of Might"]
+
+
+# ------------------------------------------------------------------ the ends
+def test_ER_END_1_all_enemy_characters_dead():
+    g = game()
+    for c in g.seats[1].chars[1:]:
+        c.dead = True
+    g.seats[1].chars[0].life = 1
+    fight(g, 2, 0)
+    assert g.is_terminal() and g.outcome is not None
+    assert g.outcome.winner == "a" and g.outcome.end_reason == "dead" and g.current_player() == -1
+    assert g.legal_actions() == []
+
+
+def test_ER_END_1_both_sides_dead_in_one_fight_the_higher_score_wins_equal_is_a_draw():
+    g = game()
+    for s in g.seats:
+        for c in s.chars[:2]:
+            c.dead = True
+        s.chars[2].life = 1
+    fight(g, 2, 2)
+    assert g.outcome is not None and g.outcome.winner == "draw" and g.outcome.end_reason == "dead"
+    g = game()
+    for s in g.seats:
+        for c in s.chars[:2]:
+            c.dead = True
+        s.chars[2].life = 1
+    g.seats[0].score = 5
+    fight(g, 2, 2)
+    assert g.outcome is not None and g.outcome.winner == "a"
+
+
+def test_ER_END_1_deck_out_ends_the_game_at_the_end_of_that_turn():
+    g = game(deck_a=FILLER[:5], deck_b=FILLER)
+    fight(g, 0, 0, "Sidestep")  # Zephrin against Seraphine: 0 both ways; seat 0 cannot refill to 5
+    assert g.turn == 2 and g.seats[0].decked and not g.is_terminal()
+    fight(g, 1, 1)  # seat 1's Pip (3 against Def 3) against Old Gorran (2 against Def 1)
+    assert g.outcome is not None and g.outcome.end_reason == "deck-out" and g.turn == 2
+    assert (g.seats[0].score, g.seats[1].score) == (1, 0) and g.outcome.winner == "a"  # the higher score wins
+    g = game(deck_a=FILLER[:5], deck_b=FILLER)
+    fight(g, 0, 0, "Sidestep")
+    g.seats[1].score = 1
+    fight(g, 1, 2)  # Pip (3 + 1 against the Fighter) against Hrolf (Def 2 + 1 on turn 2): 1; Hrolf 3 - 1 = 2
+    assert (g.seats[0].score, g.seats[1].score) == (2, 2)
+    assert g.outcome is not None and g.outcome.winner == "b"  # equal scores: the one who did not run out
+
+
+def test_ER_END_1_a_game_still_running_at_the_turn_cap_is_a_draw():
+    g = game(chars_a=["Old Gorran", "Sister Ashgrave", "Hrolf Ironpelt"], turn_cap=2)
+    fight(g, 0, 0)
+    assert not g.is_terminal()
+    fight(g, 1, 1)
+    assert g.outcome is not None and g.outcome.end_reason == "turn-cap" and g.outcome.winner == "draw"
+
+
+# ------------------------------------------------------------------ record, replay, clone
+def random_setup(rng: random.Random) -> list[str]:
+    cards = [d for d in playable(CAT)]
+    mercs = [d.name for d in cards if d.is_character and d.guild == "Mercenary"]
+    deck = [d.name for d in cards if not d.is_character and not d.guild]
+    return rng.sample(mercs, 3) + [rng.choice(deck) for _ in range(20)]
+
+
+def play_randomly(g: Game, rng: random.Random, limit: int = 5000) -> int:
+    steps = 0
+    while not g.is_terminal():
+        legal = g.legal_actions()
+        assert legal, g.summary()
+        for a in legal:
+            assert g.why_illegal(a) is None
+        g.apply(rng.choice(legal))
+        steps += 1
+        assert steps < limit
+    return steps
+
+
+def test_ER_RECORD_1_replay_rebuilds_the_game_and_clone_is_independent():
+    rng = random.Random(7)
+    a, b = random_setup(rng), random_setup(rng)
+    g = new_game(compile_deck(a, CAT), compile_deck(b, CAT), 42)
+    for _ in range(25):
+        if g.is_terminal():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    c = g.clone()
+    r = replay(g.record, CAT)
+    assert r.summary() == g.summary() == c.summary()
+    assert g.record.setups == (tuple(a), tuple(b)) and g.record.to_dict()["ruleset"] == "eredan"
+    play_randomly(c, random.Random(1))
+    assert c.is_terminal() and r.summary() == g.summary()
+
+
+def test_ER_END_1_random_play_always_ends():
+    reasons = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        g = new_game(compile_deck(random_setup(rng), CAT), compile_deck(random_setup(rng), CAT), seed)
+        play_randomly(g, rng)
+        assert g.outcome is not None
+        reasons.add(g.outcome.end_reason)
+    assert reasons <= {"dead", "deck-out", "turn-cap"} and reasons & {"dead", "deck-out"}
+
+
+def test_ER_END_1_random_play_without_discarding_ends_by_death_deck_out_or_the_turn_cap():
+    reasons = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = new_game(compile_deck(random_setup(rng), CAT), compile_deck(random_setup(rng), CAT), seed)
+        while not g.is_terminal():
+            legal = g.legal_actions()
+            assert legal, g.summary()
+            keep = [a for a in legal if a.kind != "discard"] or legal
+            g.apply(rng.choice(keep))
+            assert g.turn <= 200
+        assert g.outcome is not None
+        reasons.add(g.outcome.end_reason)
+    assert "dead" in reasons and reasons <= {"dead", "deck-out", "turn-cap"}
