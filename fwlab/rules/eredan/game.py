@@ -13,7 +13,8 @@ DISCARD   chooser, then the other player: ``discard C`` (any number) or ``pass``
           five cards in hand)
 ========  ==========================================================================================
 
-Rule IDs in test names (tests/rules/test_er_rules.py): ER-SETUP-1 (three characters a side, five
+Rule IDs in test names (tests/rules/test_er_rules.py; not yet in docs/rules.md): ER-CARD-1 (a field
+the engine does not execute is a load error), ER-SETUP-1 (three characters a side, five
 cards each, initiative drawn from the seed), ER-CHOOSE-1 (the choosing player alternates and picks
 an untapped living character of each side), ER-PLAY-1 (one card each, chooser first; class, spell,
 theurgy, guild and item-slot restrictions), ER-FIGHT-1 (cards resolve before the simultaneous
@@ -60,6 +61,7 @@ from typing import Any, Final
 
 from ..core import Action, GameRecord, IllegalAction, Outcome
 from .cards import (
+    ARMOUR,
     ATT,
     DEF,
     ITEM,
@@ -78,6 +80,7 @@ from .cards import (
     T_FOE,
     T_SELF,
     THEURGY,
+    WEAPON,
     CardDef,
 )
 from .state import CHARACTERS, HAND, Character, Seat
@@ -223,7 +226,7 @@ class Game:
             return f"{ch.d.name} is no Priest and cannot use the theurgy {d.name}"
         if d.guild and d.guild != me.guild and not (d.type == ITEM and ch.d.race == "Golem"):
             return f"{d.name} belongs to the {d.guild}, not to this deck's guild"
-        if d.type == ITEM and not d.consumable and d.kind <= 1:  # weapon or armour: one of each
+        if d.type == ITEM and (d.kind == WEAPON or d.kind == ARMOUR):  # one weapon and one armour (ER-PLAY-1)
             for i in ch.items:
                 if self.defs[i].kind == d.kind:
                     return f"{ch.d.name} already carries {self.defs[i].name}"
