@@ -57,6 +57,11 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/freerealms/game.py",
         "bots/freerealms/heuristic.py",
     )),
+    "eredan": EngineInfo("eredan", "fwlab.rules.eredan.engine", (
+        "rules/eredan/cards.py",
+        "rules/eredan/state.py",
+        "rules/eredan/game.py",
+    )),
 }
 
 
@@ -77,7 +82,7 @@ _BUILTIN: Final[tuple[Ruleset, ...]] = (
     Ruleset("fw-epic", "daemornia", "Fallen Worlds Online (epic)", (2, 2), "daemornia"),
     Ruleset("bg", "daemornia", "Daemornia: Battlegrounds", (2, 2), "daemornia"),
     Ruleset("fr", "freerealms", "Free Realms TCG", (2, 2), "freerealms"),
-    Ruleset("eredan", "eredan", "Eredan ITCG", (2, 2)),
+    Ruleset("eredan", "eredan", "Eredan ITCG", (2, 2), "eredan"),
     Ruleset("conquest", "conquest", "Conquest of the Fallen Lands", (3, 5), uses_decks=False),
 )
 

@@ -9,10 +9,10 @@ that start, play out, summarise and replay one of its games.
 
 >>> engine_for("bg").name
 'daemornia'
->>> engine_for("eredan")
+>>> engine_for("conquest")
 Traceback (most recent call last):
 ...
-ValueError: no rules engine for ruleset 'eredan' yet; games are simulated for fw, fw-epic, bg, fr...
+ValueError: no rules engine for ruleset 'conquest' yet; games are simulated for fw, fw-epic, bg, fr, eredan...
 >>> bots_for("fw")
 ('random', 'heuristic', 'lookahead')
 """
@@ -49,12 +49,15 @@ class GameSummary:
 
     ``card_events``: per (seat, card) rows (``seat`` a label ``a``..``e``); ``track``: the per-turn
     figure the engine logs, as ``(turn, value of seat 0, value of seat 1, ...)``; ``scores``: each
-    seat's score at the end (Capital, scored cards, Life...), or None when the game has none.
+    seat's score at the end (Capital, scored cards, Life...), or None when the game has none;
+    ``track2``: a second per-turn figure in the same shape and on the same turns (Eredan: the score
+    beside the characters' Life), empty when the engine logs only one (stored as ``score_a``..).
     """
 
     card_events: list[dict[str, Any]] = field(default_factory=list)
     track: list[tuple[int, ...]] = field(default_factory=list)
     scores: tuple[int, ...] | None = None
+    track2: list[tuple[int, ...]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,9 @@ class Engine:
     ``load_position(data, catalog, *, dice=None)`` sets a game up from a position's JSON (``dice``:
     die results to use in order, then :class:`~fwlab.rules.core.TooFewDice`), raising
     :class:`~fwlab.rules.core.PositionError` naming the field; ``position_of(game)`` prints one.
+
+    ``track`` names the per-turn figure of :attr:`GameSummary.track` (stored as ``capital_a``..);
+    ``track2`` the second one, when the engine logs one (stored as ``score_a``..), else None.
     """
 
     name: str
@@ -87,6 +93,7 @@ class Engine:
     replay: Callable[[GameRecord, Any], Any]
     load_position: Callable[..., Any] | None = None
     position_of: Callable[[Any], dict[str, Any]] | None = None
+    track2: str | None = None
 
     def positions(self) -> tuple[Callable[..., Any], Callable[[Any], dict[str, Any]]]:
         """This engine's (``load_position``, ``position_of``), or a clear error when it has none yet."""

@@ -70,7 +70,8 @@ def test_CORE_REGISTRY_1_engines_json_lists_every_ruleset_with_its_engine_state(
     rows = {r["ruleset"]: r for r in json.loads(capsys.readouterr().out)}
     assert set(rows["fw"]) == {"ruleset", "seats", "bots", "compiled"}
     assert rows["fw"]["seats"] == [2, 2] and "heuristic" in rows["bg"]["bots"]
-    assert rows["conquest"]["seats"] is None and rows["eredan"]["bots"] == []
+    assert rows["conquest"]["seats"] is None and rows["conquest"]["bots"] == []
+    assert rows["eredan"]["seats"] == [2, 2] and rows["eredan"]["bots"][0] == "random"
     assert rows["fr"]["seats"] == [2, 2] and rows["fr"]["bots"] == ["random", "heuristic", "lookahead"]
     assert rows["race"]["seats"] == [3, 4] and rows["race"]["compiled"] is False
     assert isinstance(rows["fw"]["compiled"], bool)

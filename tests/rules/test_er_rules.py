@@ -45,13 +45,15 @@ def card(g: Game, seat: int, name: str) -> int:
 
 
 def fight(g: Game, a: int, b: int, play_chooser: str | None = None, play_other: str | None = None) -> None:
-    """One fight: the chooser picks its character ``a`` and the enemy ``b``; each plays or passes;
-    the Discard step is passed when it can be."""
+    """One fight: the chooser picks its character ``a`` and the enemy ``b``; each plays one card or
+    passes (and passes any second card a chain allows); the Discard step is passed when it can be."""
     p = g.chooser
     g.apply(Action("choose", a, b))
     for seat, name in ((p, play_chooser), (1 - p, play_other)):
         assert g.current_player() == seat
         g.apply(Action("play", card(g, seat, name)) if name else PASS)
+    while not g.is_terminal() and g.decision == PLAY:  # no second card through a chain
+        g.apply(PASS)
     while not g.is_terminal() and g.decision == DISCARD and len(g.seats[g.decider].hand) <= 5:
         g.apply(PASS)
 
@@ -61,20 +63,23 @@ def life(g: Game, seat: int, idx: int) -> int:
 
 
 # ------------------------------------------------------------------ cards
-def test_ER_CARD_1_a_field_the_engine_does_not_execute_yet_is_a_load_error_naming_file_card_field():
-    with pytest.raises(CatalogError) as e:
-        compile_card(CAT.cards["Corvan Emberguard"])
-    assert e.value.field == "item_chain" and e.value.card == "Corvan Emberguard"
-    assert e.value.file.endswith("characters.toml")
+def test_ER_CARD_1_a_field_or_value_the_engine_does_not_execute_is_a_load_error_naming_file_card_field():
     ambush = CAT.cards["Ambush"]
-    for fields, field in (({"chain": True}, "chain"), ({"dual_wield": True}, "dual_wield"),
-                          ({"flying": True}, "flying"),
-                          ({"effects": [{"do": "heal", "n": 1, "target": "ally"}]}, "effects[0]"),
-                          ({"effects": [{"do": "teleport", "n": 1, "target": "foe"}]}, "effects[0]")):
+    for fields, field in (({"flying": True}, "flying"),
+                          ({"effects": [{"do": "teleport", "n": 1, "target": "foe"}]}, "effects[0]"),
+                          ({"effects": [{"do": "heal", "n": 1, "target": "everyone"}]}, "effects[0]"),
+                          ({"effects": [{"do": "heal", "n": 1}]}, "effects[0]"),
+                          ({"chain": True, "chain_with": "banner"}, "chain_with")):
         with pytest.raises(CatalogError) as e:
             compile_card(replace(ambush, fields={**ambush.fields, **fields}))
         assert e.value.field == field and e.value.card == "Ambush"
-    assert len(playable(CAT)) > 60
+        assert e.value.file.endswith("unaffiliated.toml")
+    guem = CAT.cards["Guem of Brine"]
+    with pytest.raises(CatalogError) as e:
+        compile_card(replace(guem, fields={k: v for k, v in guem.fields.items() if k != "element"}))
+    assert e.value.field == "element"
+    # every card of the catalog is one the engine plays
+    assert len(playable(CAT)) == len(CAT.cards)
 
 
 # ------------------------------------------------------------------ setup and choosing
@@ -137,7 +142,7 @@ def test_ER_PLAY_1_one_card_each_chooser_first_with_class_guild_and_slot_restric
     # the Golem already carries a weapon: a second one is refused
     weapon = next(i for i in range(len(g.defs)) if g.defs[i].name == "Oak Quarterstaff")
     g.seats[0].chars[1].items = [weapon]
-    assert "already carries Oak Quarterstaff" in (g.why_illegal(Action("play", card(g, 0, "Grave Hook I"))) or "")
+    assert "already wields Oak Quarterstaff" in (g.why_illegal(Action("play", card(g, 0, "Grave Hook I"))) or "")
 
 
 # ------------------------------------------------------------------ the fight

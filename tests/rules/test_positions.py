@@ -181,7 +181,7 @@ BASE = fw("deploy", a={"hand": ["Grunt"], "in_play": [{"card": "Grunt"}]}, b={"i
     ("seats", [{"deck": []}], "seats", "2 seats; the position has 1"),
     ("seats", [{}, {}, {}], "seats", "2 seats; the position has 3"),
     ("ruleset", "xx", "ruleset", "unknown ruleset"),
-    ("ruleset", "eredan", "ruleset", "no rules engine for ruleset 'eredan'"),
+    ("ruleset", "conquest", "ruleset", "no rules engine for ruleset 'conquest'"),
     ("ruleset", "race", "ruleset", "has no positions as text yet"),
     ("turn", 0, "turn", "must be at least 1"),
     ("turn", "5", "turn", "must be a whole number"),

@@ -104,7 +104,7 @@ def test_SIM_CLI_rejects_an_illegal_deck_and_an_unknown_card(tmp_path, capsys):
 
 def test_SIM_ENGINE_1_rulesets_without_an_engine_are_a_clear_error():
     with pytest.raises(ValueError, match="no rules engine"):
-        simulate(["x"], ["y"], n=1, ruleset="eredan")
+        simulate(["x"], ["y"], n=1, ruleset="conquest")
 
 
 def test_BOTS_1_heuristic_beats_random_clearly_over_the_starter_decks():

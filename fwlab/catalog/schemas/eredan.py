@@ -32,6 +32,8 @@ STATS = frozenset({"att", "def", "spirit"})
 RARITIES = frozenset({"common", "uncommon", "rare", "epic"})
 #: What a chain may be restricted to: a card type or an item kind.
 CHAIN_WITH = CARD_TYPES | ITEM_KINDS
+#: A Guemelite's type (its element) and the element of a spell it may cast.
+ELEMENTS = frozenset({"fire", "water", "earth", "air"})
 
 #: Who an effect touches. "self" is the character the card is played for, "foe" the enemy it fights.
 TARGETS = frozenset({"self", "foe", "ally", "allies", "enemies"})
@@ -55,7 +57,17 @@ EFFECTS: dict[str, Action] = {
     "spirit": Action("the target's Spirit changes by n (negative lowers it, not below 0) for this fight",
                      {"n": _SIGNED, "target": _TARGET}),
     "draw": Action("you draw n cards (your hand may go above 5 until the Discard step)", {"n": _N}),
+    "bonuses": Action("order-bonus activation: the target gets every turn bonus printed on it, whatever the "
+                      "turn, for this fight", {"target": _TARGET}),
+    "retrieve": Action("return up to n cards from your discard pile to your hand, the most recently discarded "
+                       "first (kind: only cards of this type or item kind); resolves after every other card "
+                       "of the fight", {"n": _N, "kind": F("enum", required=False, choices=CHAIN_WITH)}),
 }
+
+#: A parameter every effect takes: applies only when the card is played for a character that
+#: matches (a class, a guild, a caste, a race or a character's name); ``"other"``: only when no
+#: other ``bearer`` effect of the card matched (the default bonus of Craftsman items and Golems).
+EFFECT_EXTRA = {"bearer": F("str", required=False)}
 
 _BONUS_SPECS = {"turn": F("int", min=1), "stat": F("enum", choices=STATS), "n": _SIGNED}
 
@@ -73,6 +85,7 @@ _CARD_FIELDS = {
     "chain": F("bool", required=False, default=False),
     "chain_with": F("enum", required=False, choices=CHAIN_WITH),
     "classes": F("enumlist", required=False, choices=CLASSES, default=[]),
+    "caste": F("str", required=False),
     "effects": F("tablelist", required=False, default=[]),
 }
 
@@ -89,10 +102,13 @@ PER_TYPE = {
         "bonuses": F("tablelist", required=False, default=[]),
         "marauder_bonus": F("table", required=False),
         "item_chain": F("enum", required=False, choices=ITEM_KINDS),
+        "element": F("enum", required=False, choices=ELEMENTS),
     },
     "item": {**_CARD_FIELDS, "kind": F("enum", choices=ITEM_KINDS),
-             "dual_wield": F("bool", required=False, default=False)},
-    "spell": {**_CARD_FIELDS, "aoe": F("bool", required=False, default=False)},
+             "dual_wield": F("bool", required=False, default=False),
+             "hands": F("int", required=False, min=1, max=2)},
+    "spell": {**_CARD_FIELDS, "aoe": F("bool", required=False, default=False),
+              "element": F("enum", required=False, choices=ELEMENTS)},
     "theurgy": {**_CARD_FIELDS, "aoe": F("bool", required=False, default=False)},
     "skill": dict(_CARD_FIELDS),
     "action": dict(_CARD_FIELDS),
@@ -131,11 +147,16 @@ def _check_character(card: Mapping[str, Any]) -> list[Problem]:
         problems.append(("item_chain", "is missing (a pure Fighter chains after one kind of item, e.g. \"weapon\")"))
     if not pure_fighter and "item_chain" in card:
         problems.append(("item_chain", "only a pure Fighter chains on items (multi-classed fighters lose it)"))
+    guem = card["race"] == "Guemelite"
+    if guem and "element" not in card:
+        problems.append(("element", 'is missing (a Guemelite has a type: "fire", "water", "earth" or "air")'))
+    if not guem and "element" in card:
+        problems.append(("element", "only a Guemelite has an element"))
     return problems
 
 
 def _check_card(card: Mapping[str, Any]) -> list[Problem]:
-    problems = check_actions("effects", card["effects"], EFFECTS)
+    problems = check_actions("effects", card["effects"], EFFECTS, EFFECT_EXTRA)
     if "chain_with" in card and not card["chain"]:
         problems.append(("chain_with", "restricts a chain, so the card needs chain = true"))
     evo = card.get("evolution")
@@ -154,6 +175,10 @@ def _check_card(card: Mapping[str, Any]) -> list[Problem]:
                                     f"(got aoe = {str(card['aoe']).lower()})"))
     if card["type"] == "item" and card["kind"] != "weapon" and card["dual_wield"]:
         problems.append(("dual_wield", "only a weapon can have Dual Wield"))
+    if card["type"] == "item" and "hands" in card and card["kind"] != "weapon":
+        problems.append(("hands", "only a weapon is one- or two-handed"))
+    if card["type"] == "item" and card.get("hands") == 2 and card["dual_wield"]:
+        problems.append(("dual_wield", "a two-handed weapon cannot have Dual Wield"))
     if card["type"] != "item" and not card["effects"]:
         problems.append(("effects", f"a {card['type']} needs at least one effect"))
     return problems
@@ -215,5 +240,5 @@ SCHEMA = FamilySchema(
     abilities_field="effects",
 )
 
-__all__ = ["SCHEMA", "GUILDS", "MERCENARY", "CLASSES", "RACES", "ITEM_KINDS", "CONSUMABLE", "EFFECTS",
+__all__ = ["SCHEMA", "ELEMENTS", "EFFECT_EXTRA", "GUILDS", "MERCENARY", "CLASSES", "RACES", "ITEM_KINDS", "CONSUMABLE", "EFFECTS",
            "TARGETS", "deck_key", "is_consumable", "evolution_problems"]

@@ -5,27 +5,19 @@ executes or one with no effect on play, and every effect one this module turns i
 Anything else is a :class:`~fwlab.catalog.CatalogError` naming the file, the card and the field,
 so a card the engine could not play never reaches a game.
 
-Executed now: a character's ``guild``, ``classes``, ``race``, ``att``, ``def``, ``spirit``,
-``life``, ``bonuses`` (turn bonuses) and ``marauder_bonus``; a card's ``guild``, ``classes``,
-``kind``, ``aoe`` and ``effects`` (``damage``, ``heal``, ``att``, ``def``, ``spirit``, ``draw`` on
-``self``, ``foe``, ``allies``, ``enemies``). No effect on play (deck building or display):
-``rarity``, ``text``, ``unique``, ``evolution``.
-
-NOT executed yet, so a load error when set (the next session's work, see :mod:`.game`):
-
-* ``chain = true`` and ``chain_with`` (the Chain: a second card),
-* ``item_chain`` (a pure Fighter's item chain),
-* ``caste`` (caste cards),
-* ``dual_wield = true`` (a second one-handed weapon),
-* an effect with ``target = "ally"`` (needs a target chosen when the card is played),
-* a character of race ``Guemelite`` (casts the spells of its type, never chains).
+Every field of the catalog (docs/catalogs/eredan.md) is executed: a character's ``guild``,
+``classes``, ``race``, ``caste``, ``element`` (a Guemelite's type), ``att``, ``def``, ``spirit``,
+``life``, ``bonuses`` (turn bonuses), ``marauder_bonus`` and ``item_chain``; a card's ``guild``,
+``caste``, ``classes``, ``kind``, ``hands``, ``dual_wield``, ``element``, ``aoe``, ``chain``,
+``chain_with`` and ``effects`` (``damage``, ``heal``, ``att``, ``def``, ``spirit``, ``draw``,
+``bonuses``, ``retrieve`` on ``self``, ``foe``, ``ally``, ``allies``, ``enemies``, each with an
+optional ``bearer`` condition). No effect on play (deck building or display): ``rarity``,
+``text``, ``unique``, ``evolution``. A field or value outside this list is a load error.
 
 >>> from fwlab.catalog import load_catalog
 >>> cat = load_catalog("eredan")
->>> d = compile_card(cat.cards["Corvan Emberguard"])
-Traceback (most recent call last):
-...
-fwlab.catalog.model.CatalogError: ...item_chain...
+>>> compile_card(cat.cards["Corvan Emberguard"]).item_chain == WEAPON
+True
 >>> d = compile_card(cat.cards["Tarsk the Brander"])
 >>> (d.att, d.defense, d.spirit, d.life, d.mar_vs, d.mar_n)
 (4, 1, 1, 13, 8, 1)
@@ -80,8 +72,12 @@ OP_ATT: Final = 2
 OP_DEF: Final = 3
 OP_SPIRIT: Final = 4
 OP_DRAW: Final = 5
+OP_BONUSES: Final = 6
+OP_RETRIEVE: Final = 7
 OP_CODES: Final = {"damage": OP_DAMAGE, "heal": OP_HEAL, "att": OP_ATT, "def": OP_DEF, "spirit": OP_SPIRIT,
-                   "draw": OP_DRAW}
+                   "draw": OP_DRAW, "bonuses": OP_BONUSES, "retrieve": OP_RETRIEVE}
+#: effects without a target
+UNTARGETED: Final = frozenset({OP_DRAW, OP_RETRIEVE})
 
 # targets
 T_NONE: Final = -1
@@ -89,29 +85,40 @@ T_SELF: Final = 0
 T_FOE: Final = 1
 T_ALLIES: Final = 2
 T_ENEMIES: Final = 3
-TARGET_CODES: Final = {"self": T_SELF, "foe": T_FOE, "allies": T_ALLIES, "enemies": T_ENEMIES}
+T_ALLY: Final = 4
+TARGET_CODES: Final = {"self": T_SELF, "foe": T_FOE, "allies": T_ALLIES, "enemies": T_ENEMIES, "ally": T_ALLY}
+
+# what a chain or a retrieval may be restricted to: a card type (0..5) or an item kind (10 + kind)
+ANY: Final = -1
+KIND_BASE: Final = 10
+FILTER_CODES: Final = {**{k: v for k, v in TYPE_CODES.items() if k != "character"},
+                       **{k: KIND_BASE + v for k, v in KIND_CODES.items()}}
+#: the bearer condition "other": applies when no other bearer effect of the card matches
+OTHER: Final = "other"
 
 NO_EFFECT: Final = frozenset({"rarity", "text", "unique", "evolution"})
-CHARACTER_FIELDS: Final = frozenset({"name", "type", "guild", "classes", "race", "att", "def", "spirit", "life",
-                                     "bonuses", "marauder_bonus"})
-CARD_FIELDS: Final = frozenset({"name", "type", "guild", "classes", "kind", "aoe", "effects", "chain",
-                                "dual_wield"})
-#: fields the engine does not execute yet: a load error whenever present (or true)
-NOT_YET: Final = {"chain_with": "the Chain", "item_chain": "the Fighter's item chain", "caste": "castes"}
+CHARACTER_FIELDS: Final = frozenset({"name", "type", "guild", "classes", "race", "caste", "element", "att", "def",
+                                     "spirit", "life", "bonuses", "marauder_bonus", "item_chain"})
+CARD_FIELDS: Final = frozenset({"name", "type", "guild", "caste", "classes", "kind", "hands", "aoe", "element",
+                                "effects", "chain", "chain_with", "dual_wield"})
 
 
 class Eff:
-    """One effect of a card: ``op`` on ``target`` with strength ``n``."""
+    """One effect of a card: ``op`` on ``target`` with strength ``n``; ``kind`` filters a retrieval
+    (:data:`ANY` or a :data:`FILTER_CODES` value); ``bearer`` ("" for none) conditions it on the
+    character the card is played for."""
 
-    __slots__ = ("op", "n", "target")
+    __slots__ = ("op", "n", "target", "kind", "bearer")
 
-    def __init__(self, op: int, n: int, target: int) -> None:
+    def __init__(self, op: int, n: int, target: int, kind: int = ANY, bearer: str = "") -> None:
         self.op = op
         self.n = n
         self.target = target
+        self.kind = kind
+        self.bearer = bearer
 
     def __repr__(self) -> str:
-        return f"Eff(op={self.op}, n={self.n}, target={self.target})"
+        return f"Eff(op={self.op}, n={self.n}, target={self.target}, kind={self.kind}, bearer={self.bearer!r})"
 
 
 class Bonus:
@@ -128,8 +135,10 @@ class Bonus:
 class CardDef:
     """A card as the engine sees it (a character or a card of the 20-card deck)."""
 
-    __slots__ = ("name", "type", "guild", "classes", "race", "att", "defense", "spirit", "life", "bonuses",
-                 "mar_vs", "mar_n", "kind", "consumable", "effects", "damaging", "aoe")
+    __slots__ = ("name", "type", "guild", "classes", "class_names", "race", "caste", "element", "att", "defense",
+                 "spirit", "life", "bonuses", "mar_vs", "mar_n", "item_chain", "kind", "hands", "dual_wield",
+                 "consumable", "effects", "damaging", "aoe", "chain", "chain_with", "ally", "retrieves", "has_bearer",
+                 "golem", "guem", "tags")
 
     def __init__(self, card: Card) -> None:
         f = card.fields
@@ -140,14 +149,8 @@ class CardDef:
         self.type: int = TYPE_CODES[card.type]
         allowed = NO_EFFECT | (CHARACTER_FIELDS if self.type == CHARACTER else CARD_FIELDS)
         for key in f:
-            if key in NOT_YET:
-                raise CatalogError(f"the engine does not execute {NOT_YET[key]} yet ({key!r})", field=key, **where)
             if key not in allowed:
                 raise CatalogError(f"the engine does not execute field {key!r} on a {card.type}", field=key, **where)
-        if f.get("chain", False):
-            raise CatalogError("the engine does not execute the Chain yet", field="chain", **where)
-        if f.get("dual_wield", False):
-            raise CatalogError("the engine does not execute Dual Wield yet", field="dual_wield", **where)
         self.guild: str = str(f.get("guild", ""))
         mask = 0
         for c in f.get("classes", ()):
@@ -155,9 +158,21 @@ class CardDef:
                 raise CatalogError(f"the engine does not know class {c!r}", field="classes", **where)
             mask |= CLASS_BITS[str(c)]
         self.classes: int = mask
+        self.class_names: tuple[str, ...] = tuple(str(c) for c in f.get("classes", ()))
         self.race: str = str(f.get("race", ""))
-        if self.race == "Guemelite":
-            raise CatalogError("the engine does not execute the Guemelite race yet", field="race", **where)
+        self.caste: str = str(f.get("caste", ""))
+        self.element: str = str(f.get("element", ""))
+        self.golem: bool = self.race == "Golem"
+        self.guem: bool = self.race == "Guemelite"
+        if self.type == CHARACTER and self.guem and not self.element:
+            raise CatalogError("a Guemelite needs its element", field="element", **where)
+        #: what a bearer condition may name: classes, guild, caste, race and the name
+        self.tags: frozenset[str] = frozenset(
+            t for t in (*self.class_names, self.guild, self.caste, self.race, self.name) if t)
+        ic = f.get("item_chain")
+        if ic is not None and str(ic) not in KIND_CODES:
+            raise CatalogError(f"the engine does not know item kind {ic!r}", field="item_chain", **where)
+        self.item_chain: int = KIND_CODES[str(ic)] if ic is not None else NO_KIND
         self.att: int = int(f.get("att", 0))
         self.defense: int = int(f.get("def", 0))
         self.spirit: int = int(f.get("spirit", 0))
@@ -175,7 +190,14 @@ class CardDef:
         kind = f.get("kind")
         self.kind: int = KIND_CODES[str(kind)] if kind is not None else NO_KIND
         self.consumable: bool = self.kind == POTION or self.kind == SCROLL
+        self.hands: int = int(f.get("hands", 1)) if self.kind == WEAPON else 0
+        self.dual_wield: bool = bool(f.get("dual_wield", False))
         self.aoe: bool = bool(f.get("aoe", False))
+        self.chain: bool = bool(f.get("chain", False))
+        cw = f.get("chain_with")
+        if cw is not None and str(cw) not in FILTER_CODES:
+            raise CatalogError(f"the engine does not know chain restriction {cw!r}", field="chain_with", **where)
+        self.chain_with: int = FILTER_CODES[str(cw)] if cw is not None else ANY
         effs: list[Eff] = []
         for i, raw in enumerate(f.get("effects", ())):
             fld = f"effects[{i}]"
@@ -188,11 +210,22 @@ class CardDef:
             elif str(tgt) in TARGET_CODES:
                 target = TARGET_CODES[str(tgt)]
             else:
-                raise CatalogError(f"the engine does not execute target {tgt!r} yet", field=fld, **where)
-            if target == T_NONE and OP_CODES[do] != OP_DRAW:
+                raise CatalogError(f"the engine does not execute target {tgt!r}", field=fld, **where)
+            op = OP_CODES[do]
+            if target == T_NONE and op not in UNTARGETED:
                 raise CatalogError(f"effect {do!r} needs a target", field=fld, **where)
-            effs.append(Eff(OP_CODES[do], int(raw.get("n", 0)), target))
+            kind_f = raw.get("kind")
+            if kind_f is not None and str(kind_f) not in FILTER_CODES:
+                raise CatalogError(f"the engine does not know card kind {kind_f!r}", field=fld, **where)
+            effs.append(Eff(op, int(raw.get("n", 0)), target, FILTER_CODES[str(kind_f)] if kind_f is not None else ANY,
+                            str(raw.get("bearer", ""))))
         self.effects: tuple[Eff, ...] = tuple(effs)
+        #: an effect on one ally chosen when the card is played (``play C T``); a Craftsman item
+        #: is attached to a chosen living character of its side too
+        self.ally: bool = any(e.target == T_ALLY for e in effs) or (
+            self.type == ITEM and self.classes == CRAFTSMAN)
+        self.retrieves: bool = any(e.op == OP_RETRIEVE for e in effs)
+        self.has_bearer: bool = any(e.bearer for e in effs)
         #: a spell with a damage effect: a pure Mage casting it loses its physical attack
         self.damaging: bool = self.type == SPELL and any(e.op == OP_DAMAGE for e in effs)
 
@@ -239,3 +272,19 @@ def playable(catalog: Mapping[str, Card] | Any) -> list[CardDef]:
         with contextlib.suppress(CatalogError):
             out.append(compile_card(card))
     return out
+
+
+def passes(d: CardDef, code: int) -> bool:
+    """Whether card ``d`` is of the type or item kind ``code`` (a chain or retrieval restriction).
+
+    >>> from fwlab.catalog import load_catalog
+    >>> cat = load_catalog("eredan")
+    >>> sword, flare = compile_card(cat.cards["Iron Longsword"]), compile_card(cat.cards["Solar Flare"])
+    >>> passes(sword, FILTER_CODES["item"]), passes(sword, FILTER_CODES["weapon"]), passes(flare, FILTER_CODES["armour"])
+    (True, True, False)
+    """
+    if code == ANY:
+        return True
+    if code < KIND_BASE:
+        return d.type == code
+    return d.type == ITEM and d.kind == code - KIND_BASE

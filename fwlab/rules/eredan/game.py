@@ -7,50 +7,23 @@ death, tapping) and stops at the next decision: :meth:`Game.current_player` name
 ========  ==========================================================================================
 CHOOSE    the choosing player: ``choose A B`` (own character A = 0..2, enemy character B = 0..2,
           both untapped and alive)
-PLAY      chooser, then the other player: ``play C`` (card instance C from hand, for your character
-          in the fight) or ``pass``
+PLAY      up to four steps: chooser's first card, the other player's first, then, for a player
+          whose first card opened a Chain, their second card (chooser's before the other's):
+          ``play C`` (card instance C from hand, for your character in the fight), ``play C T``
+          for a card that acts on one ally or a Craftsman item (T = 0..2, one of your living
+          characters), or ``pass``
 DISCARD   chooser, then the other player: ``discard C`` (any number) or ``pass`` (only with at most
           five cards in hand)
 ========  ==========================================================================================
 
-Rule IDs in test names (tests/rules/test_er_rules.py; not yet in docs/rules.md): ER-CARD-1 (a field
-the engine does not execute is a load error), ER-SETUP-1 (three characters a side, five
-cards each, initiative drawn from the seed), ER-CHOOSE-1 (the choosing player alternates and picks
-an untapped living character of each side), ER-PLAY-1 (one card each, chooser first; class, spell,
-theurgy, guild and item-slot restrictions), ER-FIGHT-1 (cards resolve before the simultaneous
-physical strikes, max(0, Att - Def) both ways; spell and theurgy damage reduced by Spirit; a pure
-Mage casting a damaging spell does not strike), ER-BONUS-1 (turn bonuses, Marauder bonus),
-ER-DEATH-1 (death at the end of the fight only), ER-TAP-1 (tapping and untapping), ER-HAND-1
-(refill to five, Discard step, hand limit five), ER-SCORE-1 (Life removed plus Life restored, no
-overkill, no overheal), ER-END-1 (all enemy characters dead; deck-out; turn cap), ER-ITEM-1
-(equipped items and consumables), ER-RECORD-1 (record, replay, clone).
+Rule IDs (docs/rules.md, "Eredan ITCG"; tests in tests/rules/test_er_rules.py and
+tests/rules/test_er_chains.py): ER-CARD-1, ER-SETUP-1, ER-CHOOSE-1, ER-PLAY-1, ER-CHAIN-1..3,
+ER-ORDER-1, ER-CLASS-1..3, ER-RACE-1..2, ER-CASTE-1, ER-ALLY-1, ER-FIGHT-1, ER-BONUS-1..2,
+ER-DEATH-1, ER-TAP-1, ER-HAND-1, ER-SCORE-1, ER-END-1, ER-ITEM-1..2, ER-RETRIEVE-1, ER-RECORD-1.
 
-State of the work (issue 14, first session)
--------------------------------------------
-Done: cards compiled with load errors for what is not executed (see :mod:`.cards`); setup; the
-choosing player alternating; choosing; one card each (no Chain); card effects (damage, heal,
-att/def/spirit, draw on self/foe/allies/enemies); items (one weapon, one armour, equipped stats
-last, consumables discarded after the fight); class restrictions (spells need a Mage, theurgies a
-Priest, ``classes`` on a card); guild restriction (items of another guild only on Golems); turn
-bonuses; Marauder bonus; pure-Mage spell rule; physical strikes; death; tapping; Discard step and
-hand limit; score; the ends (``dead``, ``deck-out``, and fwlab's own ``turn-cap``: a game still
-running after :data:`TURN_CAP` turns is a draw, as in ``fr``); legal actions with reasons; apply;
-clone; record and replay. The engine is NOT registered (fwlab/rulesets.py leaves ``eredan``
-without an engine).
-
-Next:
-
-1. Chains: ``chain``/``chain_with`` on cards (a second card, order chooser's first, other's
-   first, chooser's second, other's second, then cards that retrieve from the discard pile); the
-   pure Fighter's ``item_chain``; the pure Mage's chain on non-AoE spells (not for multi-classes,
-   never for a Guemelite).
-2. Classes: multi-class details beyond the above; Craftsman items on any living character.
-3. Races: Guemelite (spells of its type), the Golem item rule for guild-less items (bonus by
-   class/guild/caste).
-4. Castes (``caste`` field), Dual Wield, ``target = "ally"`` (a target chosen when played: an
-   extra action argument).
-5. Registration in fwlab/rules/engines.py (an ``engine.py`` like freerealms'), docs/rules.md
-   ER-… sections (only with tests naming them), bots, a speed pass (mypyc, fwlab/native.py).
+Cards resolve when played, in the order they are played (chooser's first, other's first, chooser's
+second, other's second), so the ruled resolution order is the order of play; a ``retrieve`` effect
+waits until every card of the fight has resolved (it goes fifth); then the physical strikes.
 """
 
 from __future__ import annotations
@@ -61,27 +34,35 @@ from typing import Any, Final
 
 from ..core import Action, GameRecord, IllegalAction, Outcome
 from .cards import (
+    ANY,
     ARMOUR,
     ATT,
+    CRAFTSMAN,
     DEF,
+    FIGHTER,
     ITEM,
     MAGE,
     MARAUDER,
     OP_ATT,
+    OP_BONUSES,
     OP_DAMAGE,
     OP_DEF,
     OP_DRAW,
     OP_HEAL,
+    OP_RETRIEVE,
+    OTHER,
     PRIEST,
     SPELL,
     SPIRIT,
     T_ALLIES,
+    T_ALLY,
     T_ENEMIES,
     T_FOE,
     T_SELF,
     THEURGY,
     WEAPON,
     CardDef,
+    passes,
 )
 from .state import CHARACTERS, HAND, Character, Seat
 
@@ -96,6 +77,8 @@ TURN_CAP: Final = 200
 END_REASONS: Final = ("dead", "deck-out", "turn-cap")
 PASS: Final = Action("pass")
 MERCENARY: Final = "Mercenary"
+#: no second card this fight (a chain restriction is ANY or a cards.FILTER_CODES value)
+NO_CHAIN: Final = -2
 
 
 class Game:
@@ -103,12 +86,13 @@ class Game:
 
     def __init__(self, setups: Sequence[Sequence[CardDef]] | None, seed: int,
                  deck_names: Sequence[Sequence[str]] | None = None, record: bool = True,
-                 turn_cap: int = TURN_CAP) -> None:
+                 turn_cap: int = TURN_CAP, first: int = -1, log_cards: bool = False) -> None:
         self.seed = seed
         self.num_seats = 2
         self.turn_cap = turn_cap
         self.rng = random.Random(seed)
         self.recording = record
+        self.log_cards = log_cards
         self.turn = 0
         self.first = 0
         self.chooser = 0
@@ -120,10 +104,24 @@ class Game:
         self.seats: list[Seat] = []
         # the fight: valid from the choice until the end of the fight
         self.f_char = [-1, -1]             # each seat's character in the fight
-        self.f_played = 0                  # how many PLAY decisions were taken this fight
+        self.f_step = 0                    # 0 chooser's first, 1 other's first, 2 chooser's second, 3 other's second
+        self.f_chain = [NO_CHAIN, NO_CHAIN]  # each seat's chain: NO_CHAIN, ANY or a restriction code
         self.f_nophys = [False, False]     # a pure Mage who cast a damaging spell does not strike
         self.f_cards: list[int] = []       # cards played this fight that go to the discard pile after it
+        self.f_retrieve: list[tuple[int, int, int]] = []  # (seat, n, kind): retrievals, resolved fifth
         self.d_done = 0                    # how many players ended their Discard step this turn
+        # logs (log_cards): per deck card instance and per character (seat * 3 + index)
+        self.drawn_turn: list[int] = []
+        self.played_turn: list[int] = []
+        self.card_dmg: list[int] = []
+        self.card_score: list[int] = []
+        self.ch_first = [-1] * 6
+        self.ch_picked = [0] * 6
+        self.ch_killed = [-1] * 6
+        self.ch_dmg = [0] * 6
+        self.ch_score = [0] * 6
+        self.track: list[tuple[int, int, int]] = []
+        self.track2: list[tuple[int, int, int]] = []
         if setups is None:  # an empty shell that clone() fills in
             self.record = GameRecord("eredan", seed, 0, ((), ()))
             return
@@ -144,10 +142,17 @@ class Game:
             seats.append(Seat(p, [Character(i, d, p) for i, d in enumerate(chars)],
                               list(range(start, len(self.defs))), guild))
         self.seats = seats
+        n = len(self.defs) if log_cards else 0
+        self.drawn_turn = [-1] * n
+        self.played_turn = [-1] * n
+        self.card_dmg = [0] * n
+        self.card_score = [0] * n
         for s in self.seats:  # ER-SETUP-1: decks shuffled, five cards each
             self.rng.shuffle(s.deck)
             self._draw(s, HAND)
-        self.first = self.rng.randrange(2)  # ER-SETUP-1: initiative drawn from the seed
+        # ER-SETUP-1: initiative drawn from the seed, unless the caller (a simulation rotating the
+        # seats) says who begins
+        self.first = self.rng.randrange(2) if first < 0 else first
         names = deck_names if (record and deck_names) else ((), ())
         self.record = GameRecord("eredan", seed, self.first, (tuple(names[0]), tuple(names[1])),
                                  options={"turn_cap": turn_cap})
@@ -168,12 +173,25 @@ class Game:
     def decision_name(self) -> str:
         return DECISION_NAMES[self.decision]
 
+    def fighter(self, seat: int) -> Character:
+        """Seat ``seat``'s character in the current fight (during PLAY)."""
+        return self.seats[seat].chars[self.f_char[seat]]
+
     def candidates(self) -> list[Action]:
         """Every action of the current decision's form (legal or not)."""
         if self.decision == CHOOSE:
             return [Action("choose", a, b) for a in range(CHARACTERS) for b in range(CHARACTERS)]
-        kind = "play" if self.decision == PLAY else "discard"
-        out = [Action(kind, c) for c in self.seats[self.decider].hand]
+        out: list[Action] = []
+        if self.decision == PLAY:
+            for c in self.seats[self.decider].hand:
+                if self.defs[c].ally:
+                    for t in range(CHARACTERS):
+                        out.append(Action("play", c, t))
+                else:
+                    out.append(Action("play", c))
+        else:
+            for c in self.seats[self.decider].hand:
+                out.append(Action("discard", c))
         out.append(PASS)
         return out
 
@@ -181,6 +199,26 @@ class Game:
         """Every action the current player may take now (empty when the game is over)."""
         if self.is_terminal():
             return []
+        if self.decision == PLAY:  # the common case: copies of a card in hand share their legality
+            me = self.seats[self.decider]
+            out: list[Action] = []
+            known: dict[str, list[int]] = {}
+            for c in me.hand:
+                d = self.defs[c]
+                targets = known.get(d.name)
+                if targets is None:
+                    targets = []
+                    if d.ally:
+                        for t in range(CHARACTERS):
+                            if self._why_card(d, me, t) is None:
+                                targets.append(t)
+                    elif self._why_card(d, me, -1) is None:
+                        targets.append(-1)
+                    known[d.name] = targets
+                for t in targets:
+                    out.append(Action("play", c, t))
+            out.append(PASS)
+            return out
         return [a for a in self.candidates() if self.why_illegal(a) is None]
 
     def why_illegal(self, action: Action) -> str | None:
@@ -207,7 +245,7 @@ class Game:
                 return "now each player plays one card (play C) or passes"
             if x not in me.hand:
                 return f"card {x} is not in your hand"
-            return self._why_card(self.defs[x], me)
+            return self._why_card(self.defs[x], me, y)
         if k == "pass":
             return f"you hold {len(me.hand)} cards: discard down to {HAND} first" if len(me.hand) > HAND else None
         if k != "discard":
@@ -216,20 +254,61 @@ class Game:
             return f"card {x} is not in your hand"
         return None
 
-    def _why_card(self, d: CardDef, me: Seat) -> str | None:
+    def _why_card(self, d: CardDef, me: Seat, target: int) -> str | None:
+        """Why ``d`` may not be played now for ``me``'s fighter (``target``: the chosen ally or -1)."""
         ch = me.chars[self.f_char[me.idx]]
-        if d.classes and not (ch.d.classes & d.classes):
-            return f"{d.name} is for other classes than {ch.d.name}'s"
-        if d.type == SPELL and not (ch.d.classes & MAGE):
-            return f"{ch.d.name} is no Mage and cannot cast the spell {d.name}"
-        if d.type == THEURGY and not (ch.d.classes & PRIEST):
-            return f"{ch.d.name} is no Priest and cannot use the theurgy {d.name}"
-        if d.guild and d.guild != me.guild and not (d.type == ITEM and ch.d.race == "Golem"):
+        cd = ch.d
+        if self.f_step >= 2:  # ER-CHAIN-1: a second card only within the chain's restriction
+            r = self.f_chain[me.idx]
+            if not passes(d, r):
+                return f"{d.name} does not fit the chain (it is restricted to {_filter_name(r)})"
+        if d.caste and cd.caste != d.caste:  # ER-CASTE-1
+            return f"{d.name} is for the {d.caste} caste, and {cd.name} is not of it"
+        # ER-RACE-2: a Guemelite casts the spells of its element that no guild or caste restricts
+        guem_ok = cd.guem and d.type == SPELL and d.element == cd.element and not d.guild and not d.caste
+        if d.classes and not (cd.classes & d.classes) and not guem_ok:
+            return f"{d.name} is for other classes than {cd.name}'s"
+        if d.type == SPELL and not (cd.classes & MAGE) and not guem_ok:
+            return f"{cd.name} is no Mage and cannot cast the spell {d.name}"
+        if d.type == THEURGY and not (cd.classes & PRIEST):
+            return f"{cd.name} is no Priest and cannot use the theurgy {d.name}"
+        foreign = bool(d.guild) and d.guild != me.guild
+        if foreign and not (d.type == ITEM and cd.golem):  # ER-RACE-1: Golems carry other guilds' items
             return f"{d.name} belongs to the {d.guild}, not to this deck's guild"
-        if d.type == ITEM and (d.kind == WEAPON or d.kind == ARMOUR):  # one weapon and one armour (ER-PLAY-1)
-            for i in ch.items:
-                if self.defs[i].kind == d.kind:
-                    return f"{ch.d.name} already carries {self.defs[i].name}"
+        bearer = ch
+        if d.ally:  # ER-ALLY-1: one of your living characters, chosen when the card is played
+            if not 0 <= target < CHARACTERS:
+                return f"{d.name} needs an ally: play C T with T = 0..2"
+            bearer = me.chars[target]
+            if bearer.dead:
+                return f"{bearer.d.name} is dead"
+            if foreign and bearer is not ch:
+                return f"only the Golem {cd.name} may carry {d.name} of another guild"
+        elif target != -1:
+            return f"{d.name} takes no ally (play C)"
+        if d.type == ITEM:
+            return self._why_slot(d, bearer)
+        return None
+
+    def _why_slot(self, d: CardDef, bearer: Character) -> str | None:
+        """ER-ITEM-2: one weapon (two one-handed ones when one has Dual Wield) and one armour."""
+        if d.kind == ARMOUR:
+            for i in bearer.items:
+                if self.defs[i].kind == ARMOUR:
+                    return f"{bearer.d.name} already wears {self.defs[i].name}"
+        elif d.kind == WEAPON:
+            held: list[CardDef] = []
+            for i in bearer.items:
+                if self.defs[i].kind == WEAPON:
+                    held.append(self.defs[i])
+            if len(held) >= 2:
+                return f"{bearer.d.name} already wields two weapons"
+            if len(held) == 1:
+                w = held[0]
+                if w.hands == 2 or d.hands == 2:
+                    return f"{bearer.d.name} already wields {w.name} (a two-handed weapon fills both hands)"
+                if not (w.dual_wield or d.dual_wield):
+                    return f"{bearer.d.name} already wields {w.name} (a second weapon needs Dual Wield)"
         return None
 
     def apply(self, action: Action | str) -> None:
@@ -239,6 +318,10 @@ class Game:
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(f"{action} is not legal now ({self.decision_name}): {reason}")
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (one of :meth:`legal_actions`; bots use this)."""
         if self.recording:
             self.record.actions.append((self.decider, action))
         p = self.decider
@@ -246,18 +329,22 @@ class Game:
             self.f_char = [0, 0]
             self.f_char[p] = action.a
             self.f_char[1 - p] = action.b
-            self.f_played = 0
+            self.f_step = 0
+            self.f_chain = [NO_CHAIN, NO_CHAIN]
             self.f_nophys = [False, False]
             self.f_cards = []
+            self.f_retrieve = []
+            if self.log_cards:
+                for q in range(2):
+                    k = q * 3 + self.f_char[q]
+                    self.ch_picked[k] += 1
+                    if self.ch_first[k] < 0:
+                        self.ch_first[k] = self.turn
             self.decision = PLAY
         elif self.decision == PLAY:
             if action.kind == "play":
-                self._play(p, action.a)
-            self.f_played += 1
-            if self.f_played < 2:
-                self.decider = 1 - p
-            else:
-                self._fight()
+                self._play(p, action.a, action.b)
+            self._next_step()
         else:
             s = self.seats[p]
             if action.kind == "discard":
@@ -270,8 +357,21 @@ class Game:
             else:
                 self._end_turn()
 
+    def _next_step(self) -> None:
+        """ER-ORDER-1: chooser's first, other's first, chooser's second, other's second; a second
+        card only for a player whose first card opened a chain; then the fight resolves."""
+        step = self.f_step + 1
+        while step < 4:
+            seat = self.chooser if step % 2 == 0 else 1 - self.chooser
+            if step < 2 or self.f_chain[seat] != NO_CHAIN:
+                self.f_step = step
+                self.decider = seat
+                return
+            step += 1
+        self._fight()
+
     def clone(self, seed: int | None = None) -> Game:
-        """An independent copy for search (no record); ``seed`` reseeds its chance."""
+        """An independent copy for search (no record, no logs); ``seed`` reseeds its chance."""
         c = Game(None, self.seed, None, False, self.turn_cap)
         if seed is not None:
             c.rng = random.Random(seed)
@@ -281,54 +381,82 @@ class Game:
         c.seats = [self.seats[0].copy(), self.seats[1].copy()]
         c.turn, c.first, c.chooser, c.decision, c.decider = self.turn, self.first, self.chooser, self.decision, self.decider
         c.outcome = self.outcome
-        c.f_char, c.f_played, c.f_nophys = list(self.f_char), self.f_played, list(self.f_nophys)
-        c.f_cards, c.d_done = list(self.f_cards), self.d_done
+        c.f_char, c.f_step, c.f_chain, c.f_nophys = list(self.f_char), self.f_step, list(self.f_chain), list(self.f_nophys)
+        c.f_cards, c.f_retrieve, c.d_done = list(self.f_cards), list(self.f_retrieve), self.d_done
         c.record = GameRecord("eredan", self.seed, self.first, self.record.setups, options=dict(self.record.options))
         return c
 
     # ------------------------------------------------------------------ stats
     def stat(self, ch: Character, stat: int) -> int:
         """A character's current Att, Def or Spirit (never below 0): printed, items, this fight's
-        changes, and, for a character in the fight, its turn bonuses and Marauder bonus (ER-BONUS-1)."""
+        changes, its turn bonuses when it is in the fight (all of them after an order-bonus
+        activation) and, in the fight, its Marauder bonus (ER-BONUS-1, ER-BONUS-2)."""
         d = ch.d
         v = (d.att if stat == ATT else d.defense if stat == DEF else d.spirit) + ch.equip[stat] + ch.fmod[stat]
-        if self.decision == PLAY and self.f_char[ch.owner] == ch.idx:
+        fighting = self.decision == PLAY and self.f_char[ch.owner] == ch.idx
+        if ch.allbonus:
+            for b in d.bonuses:
+                if b.stat == stat:
+                    v += b.n
+        elif fighting:
             for b in d.bonuses:
                 if b.turn == self.turn and b.stat == stat:
                     v += b.n
-            if stat == ATT and d.mar_n and (d.classes & MARAUDER):
-                foe = self.seats[1 - ch.owner].chars[self.f_char[1 - ch.owner]]
-                if foe.d.classes & d.mar_vs:
-                    v += d.mar_n
+        if fighting and stat == ATT and d.mar_n and (d.classes & MARAUDER):
+            foe = self.seats[1 - ch.owner].chars[self.f_char[1 - ch.owner]]
+            if foe.d.classes & d.mar_vs:
+                v += d.mar_n
         return v if v > 0 else 0
 
     # ------------------------------------------------------------------ the fight
     def _fighters(self) -> tuple[Character, Character]:
         return self.seats[0].chars[self.f_char[0]], self.seats[1].chars[self.f_char[1]]
 
-    def _play(self, p: int, cid: int) -> None:
+    def _play(self, p: int, cid: int, target: int) -> None:
         s = self.seats[p]
         d = self.defs[cid]
         s.hand.remove(cid)
         me = s.chars[self.f_char[p]]
         foe = self.seats[1 - p].chars[self.f_char[1 - p]]
+        if self.log_cards and self.played_turn[cid] < 0:
+            self.played_turn[cid] = self.turn
+        if self.f_step < 2:  # the first card: does it open a chain? (ER-CHAIN-1..3)
+            self.f_chain[p] = self._chain_after(d, me.d)
+        ally = s.chars[target] if target >= 0 else me
         lasting = d.type == ITEM and not d.consumable
+        holder = ally if (d.ally and d.type == ITEM) else me  # a Craftsman item goes to the chosen ally
         if lasting:
-            me.items.append(cid)
+            holder.items.append(cid)
         else:
             self.f_cards.append(cid)
         if d.damaging and me.d.classes == MAGE:
-            self.f_nophys[p] = True  # ER-FIGHT-1: the spell replaces its strike
+            self.f_nophys[p] = True  # ER-CLASS-2: the spell replaces a pure Mage's strike
         magic = d.type == SPELL or d.type == THEURGY
+        matched = False
+        if d.has_bearer:  # ER-ITEM-1: bonuses by the character the card is played for
+            for e in d.effects:
+                if e.bearer and e.bearer != OTHER and e.bearer in me.d.tags:
+                    matched = True
         for e in d.effects:
+            if e.bearer:
+                if e.bearer == OTHER:
+                    if matched:
+                        continue
+                elif e.bearer not in me.d.tags:
+                    continue
             if e.op == OP_DRAW:
                 self._draw(s, e.n)
                 continue
+            if e.op == OP_RETRIEVE:  # ER-RETRIEVE-1: goes fifth
+                self.f_retrieve.append((p, e.n, e.kind))
+                continue
             targets: list[Character]
             if e.target == T_SELF:
-                targets = [me]
+                targets = [holder]
             elif e.target == T_FOE:
                 targets = [foe]
+            elif e.target == T_ALLY:
+                targets = [ally]
             elif e.target == T_ALLIES:
                 targets = s.living()
             elif e.target == T_ENEMIES:
@@ -338,12 +466,16 @@ class Game:
             for t in targets:
                 if e.op == OP_DAMAGE:
                     n = e.n - self.stat(t, SPIRIT) if magic else e.n
-                    self._hurt(p, t, n)
+                    self._hurt(p, t, n, cid)
                 elif e.op == OP_HEAL:
                     gain = min(e.n, t.d.life - t.life)
                     t.life += gain
-                    if t.owner == p:
+                    if t.owner == p and gain > 0:
                         s.score += gain
+                        if self.log_cards:
+                            self.card_score[cid] += gain
+                elif e.op == OP_BONUSES:
+                    t.allbonus = True
                 else:
                     st = ATT if e.op == OP_ATT else DEF if e.op == OP_DEF else SPIRIT
                     if lasting:
@@ -351,35 +483,69 @@ class Game:
                     else:
                         t.fmod[st] += e.n
 
-    def _hurt(self, p: int, t: Character, n: int) -> None:
-        """Seat ``p`` deals ``n`` damage to ``t``: Life never below 0; the Life removed from an
+    def _chain_after(self, d: CardDef, cd: CardDef) -> int:
+        """The chain a first card ``d`` played for ``cd`` opens: ANY, a restriction, or NO_CHAIN."""
+        res = NO_CHAIN
+        if d.chain and not (d.type == SPELL and cd.guem):  # ER-CHAIN-1 (a Guemelite never chains spells)
+            res = d.chain_with
+        if cd.classes == FIGHTER and d.type == ITEM and d.kind == cd.item_chain:  # ER-CHAIN-2
+            res = ANY
+        if cd.classes == MAGE and not cd.guem and d.type == SPELL and not d.aoe:  # ER-CHAIN-3
+            res = ANY
+        return res
+
+    def _hurt(self, p: int, t: Character, n: int, src: int) -> None:
+        """Seat ``p`` deals ``n`` damage to ``t`` (``src``: the card instance, or ``-1 - k`` for the
+        strike of character ``k`` = seat * 3 + index): Life never below 0; the Life removed from an
         enemy counts for ``p``'s score (ER-SCORE-1)."""
         if n <= 0:
             return
         lost = n if n < t.life else t.life
         t.life -= lost
-        if t.owner != p:
+        if t.owner != p and lost > 0:
             self.seats[p].score += lost
+            if self.log_cards:
+                if src >= 0:
+                    self.card_dmg[src] += lost
+                    self.card_score[src] += lost
+                else:
+                    self.ch_dmg[-1 - src] += lost
+                    self.ch_score[-1 - src] += lost
 
     def _fight(self) -> None:
+        for p, n, kind in self.f_retrieve:  # ER-RETRIEVE-1: after every card of the fight
+            s = self.seats[p]
+            got = 0
+            i = len(s.discard) - 1
+            while i >= 0 and got < n:
+                c = s.discard[i]
+                if passes(self.defs[c], kind):
+                    s.discard.pop(i)
+                    s.hand.append(c)
+                    got += 1
+                i -= 1
         a, b = self._fighters()
         # ER-FIGHT-1: simultaneous strikes, Att - Def both ways, by characters at 0 Life too
         to_b = 0 if self.f_nophys[0] else self.stat(a, ATT) - self.stat(b, DEF)
         to_a = 0 if self.f_nophys[1] else self.stat(b, ATT) - self.stat(a, DEF)
-        self._hurt(0, b, to_b)
-        self._hurt(1, a, to_a)
+        self._hurt(0, b, to_b, -1 - self.f_char[0])
+        self._hurt(1, a, to_a, -1 - (3 + self.f_char[1]))
         # ER-DEATH-1: death at the end of the fight
         for s in self.seats:
             for c in s.chars:
                 if not c.dead and c.life <= 0:
                     c.dead = True
+                    if self.log_cards:
+                        self.ch_killed[s.idx * 3 + c.idx] = self.turn
                     for i in c.items:
                         self.seats[self.owner[i]].discard.append(i)
                     c.items = []
                 c.fmod = [0, 0, 0]
+                c.allbonus = False
         for cid in self.f_cards:  # ER-ITEM-1: consumables and other played cards go to the discard pile
             self.seats[self.owner[cid]].discard.append(cid)
         self.f_cards = []
+        self.f_retrieve = []
         # ER-TAP-1: the fighters are tapped; a side whose living characters are all tapped untaps
         a.tapped = True
         b.tapped = True
@@ -391,6 +557,7 @@ class Game:
         self.f_char = [-1, -1]
         gone = [not self.seats[0].living(), not self.seats[1].living()]
         if gone[0] or gone[1]:  # ER-END-1
+            self._log_turn()
             if gone[0] and gone[1]:
                 self._finish_by_score("dead", -1)
             else:
@@ -406,18 +573,30 @@ class Game:
         for _ in range(n):
             if not s.deck:
                 return False
-            s.hand.append(s.deck.pop())
+            c = s.deck.pop()
+            s.hand.append(c)
+            if self.log_cards and self.drawn_turn[c] < 0:
+                self.drawn_turn[c] = self.turn
         return True
 
+    def _log_turn(self) -> None:
+        if self.log_cards:
+            lives = [0, 0]
+            for s in self.seats:
+                for c in s.chars:
+                    lives[s.idx] += c.life
+            self.track.append((self.turn, lives[0], lives[1]))
+            self.track2.append((self.turn, self.seats[0].score, self.seats[1].score))
+
     def _end_turn(self) -> None:
+        self._log_turn()
         decked = [self.seats[0].decked, self.seats[1].decked]
         if decked[0] or decked[1]:  # ER-END-1: deck-out ends the game at the end of that turn
             tie_winner = -1 if decked[0] and decked[1] else (1 if decked[0] else 0)
             self._finish_by_score("deck-out", tie_winner)
             return
         if self.turn >= self.turn_cap:
-            self.outcome = Outcome.from_winner(None, 2, "turn-cap", self.turn)
-            self.decision = TERMINAL
+            self._end(-1, "turn-cap")
             return
         self.turn += 1
         self.chooser = 1 - self.chooser  # ER-CHOOSE-1
@@ -438,6 +617,54 @@ class Game:
         self.decision = TERMINAL
         self.decider = -1
 
+    # ------------------------------------------------------------------ logs and views
+    def card_events(self) -> list[dict[str, Any]]:
+        """Per seat and distinct card name: for a deck card its opening hand, first drawn and played
+        turns, Life it removed (``damage_dealt``) and score it earned (``scored``, damage plus
+        healing); for a character the turn it was first chosen to fight (``deployed_turn``), how
+        often it fought (``picked``), its death turn, the Life its strikes removed and their score."""
+        if not self.log_cards:
+            return []
+        agg: dict[tuple[int, str], dict[str, Any]] = {}
+        for iid, d in enumerate(self.defs):
+            key = (self.owner[iid], d.name)
+            row = agg.get(key)
+            if row is None:
+                row = agg[key] = {"seat": "ab"[key[0]], "card": d.name, "in_opening_hand": False,
+                                  "drawn_turn": None, "deployed_turn": None, "killed_turn": None,
+                                  "damage_dealt": 0, "scored": 0, "picked": None}
+            dt = self.drawn_turn[iid]
+            if dt >= 0:
+                if dt == 0:
+                    row["in_opening_hand"] = True
+                if row["drawn_turn"] is None or dt < row["drawn_turn"]:
+                    row["drawn_turn"] = dt
+            v = self.played_turn[iid]
+            if v >= 0 and (row["deployed_turn"] is None or v < row["deployed_turn"]):
+                row["deployed_turn"] = v
+            row["damage_dealt"] += self.card_dmg[iid]
+            row["scored"] += self.card_score[iid]
+        out = list(agg.values())
+        for s in self.seats:
+            for c in s.chars:
+                k = s.idx * 3 + c.idx
+                out.append({"seat": "ab"[s.idx], "card": c.d.name, "in_opening_hand": False, "drawn_turn": None,
+                            "deployed_turn": self.ch_first[k] if self.ch_first[k] >= 0 else None,
+                            "killed_turn": self.ch_killed[k] if self.ch_killed[k] >= 0 else None,
+                            "damage_dealt": self.ch_dmg[k], "scored": self.ch_score[k],
+                            "picked": self.ch_picked[k]})
+        return out
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """A hashable summary of the whole state (replay must rebuild it exactly)."""
+        seats = []
+        for s in self.seats:
+            chars = tuple((c.life, c.tapped, c.dead, tuple(c.items), tuple(c.equip), tuple(c.fmod), c.allbonus)
+                          for c in s.chars)
+            seats.append((chars, tuple(s.deck), tuple(s.hand), tuple(s.discard), s.score, s.decked))
+        return (self.turn, self.chooser, self.decision, self.decider, self.outcome, tuple(self.f_char), self.f_step,
+                tuple(self.f_chain), tuple(self.f_nophys), tuple(self.f_cards), tuple(seats))
+
     def summary(self) -> dict[str, Any]:
         """A small view of the state (for tests and debugging)."""
         return {"turn": self.turn, "decision": self.decision_name, "decider": self.decider,
@@ -446,11 +673,29 @@ class Game:
                 "hands": [len(s.hand) for s in self.seats], "decks": [len(s.deck) for s in self.seats]}
 
 
+def _filter_name(code: int) -> str:
+    from .cards import FILTER_CODES
+
+    for k, v in FILTER_CODES.items():
+        if v == code:
+            return k
+    return "any card"
+
+
+def play_out(g: Game, bots: Sequence[Any]) -> None:
+    """Let ``bots[seat].choose(g)`` decide until the game ends (compiled with the engine)."""
+    while not g.is_terminal():
+        g.apply(bots[g.decider].choose(g))
+
+
 def new_game(setup_a: Sequence[CardDef], setup_b: Sequence[CardDef], seed: int, record: bool = True,
-             deck_names: Sequence[Sequence[str]] | None = None, turn_cap: int = TURN_CAP) -> Game:
-    """Start a game of ``eredan`` between two compiled setups (three characters and a deck each)."""
+             deck_names: Sequence[Sequence[str]] | None = None, turn_cap: int = TURN_CAP, first: int = -1,
+             log_cards: bool = False) -> Game:
+    """Start a game of ``eredan`` between two compiled setups (three characters and a deck each);
+    ``first``: the seat that wins the initiative (default: drawn from the seed)."""
     names = deck_names or ([d.name for d in setup_a], [d.name for d in setup_b])
-    return Game((setup_a, setup_b), seed, deck_names=names, record=record, turn_cap=turn_cap)
+    return Game((setup_a, setup_b), seed, deck_names=names, record=record, turn_cap=turn_cap, first=first,
+                log_cards=log_cards)
 
 
 def replay(record: GameRecord, catalog: object) -> Game:
@@ -461,7 +706,7 @@ def replay(record: GameRecord, catalog: object) -> Game:
         raise ValueError(f"a {record.ruleset} record needs two setups, not {len(record.setups)}")
     g = new_game(compile_deck(record.setups[0], catalog), compile_deck(record.setups[1], catalog), record.seed,
                  deck_names=(record.setups[0], record.setups[1]),
-                 turn_cap=int(record.options.get("turn_cap", TURN_CAP)))
+                 turn_cap=int(record.options.get("turn_cap", TURN_CAP)), first=record.first)
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")

@@ -17,7 +17,7 @@ class Character:
     """One character: its Life, whether it is tapped or dead, the items it carries and its stat
     changes (``equip``: from items it carries; ``fmod``: for the current fight), indexed att/def/spirit."""
 
-    __slots__ = ("idx", "d", "owner", "life", "tapped", "dead", "items", "equip", "fmod")
+    __slots__ = ("idx", "d", "owner", "life", "tapped", "dead", "items", "equip", "fmod", "allbonus")
 
     def __init__(self, idx: int, d: CardDef, owner: int) -> None:
         self.idx = idx
@@ -29,11 +29,14 @@ class Character:
         self.items: list[int] = []
         self.equip = [0, 0, 0]
         self.fmod = [0, 0, 0]
+        #: every printed turn bonus applies this fight (an order-bonus activation)
+        self.allbonus = False
 
     def copy(self) -> Character:
         c = Character(self.idx, self.d, self.owner)
         c.life, c.tapped, c.dead = self.life, self.tapped, self.dead
         c.items, c.equip, c.fmod = list(self.items), list(self.equip), list(self.fmod)
+        c.allbonus = self.allbonus
         return c
 
     def __repr__(self) -> str:
