@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from ..rulesets import ENGINE_INFO, REGISTRY, info
 from .core import Action, GameRecord, PositionError
 
-__all__ = ["Bot", "Engine", "GameSummary", "bots_for", "engine_for", "engine_rulesets",
+__all__ = ["Bot", "Engine", "GameSummary", "bots_for", "deck_notes", "engine_for", "engine_rulesets",
            "load_position", "make_bot", "engines_table", "position_of"]
 
 
@@ -93,6 +93,9 @@ class Engine:
     replay: Callable[[GameRecord, Any], Any]
     load_position: Callable[..., Any] | None = None
     position_of: Callable[[Any], dict[str, Any]] | None = None
+    #: optional: ``deck_notes(names, catalog)`` -> what the deck builder shows about a setup beyond
+    #: its validity (Eredan: which character may play which card, with the reason when not)
+    deck_notes: Callable[[Sequence[str], Any], dict[str, Any]] | None = None
     track2: str | None = None
 
     def positions(self) -> tuple[Callable[..., Any], Callable[[Any], dict[str, Any]]]:
@@ -194,6 +197,16 @@ def position_of(ruleset: str, game: Any) -> dict[str, Any]:
     """The position of a game of ``ruleset`` in the JSON shape of docs/positions.md."""
     _, dump = engine_for(ruleset).positions()
     return dump(game)
+
+
+def deck_notes(ruleset: str, names: Sequence[str], catalog: Any) -> dict[str, Any] | None:
+    """The engine's notes on a setup for the deck builder, or None when its engine has none (or
+    the ruleset has no engine)."""
+    r = info(ruleset)
+    if r.engine is None:
+        return None
+    hook = engine_for(ruleset).deck_notes
+    return None if hook is None else hook(names, catalog)
 
 
 def bots_for(ruleset: str) -> tuple[str, ...]:
