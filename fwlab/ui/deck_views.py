@@ -264,3 +264,45 @@ def simulated_check(deck: Deck) -> None:
     st.metric("Win rate against the starter gauntlet", f"{wins / n:.1%}" if n else "-")
     st.caption(rate_text(wins, n))
     table(pd.DataFrame(rows), f"{deck.ruleset}-gauntlet.csv", key="builder-check-rows")
+
+
+def notes_frame(notes: dict[str, Any]) -> pd.DataFrame:
+    """One row per card of the deck (not the characters), one column per character: ✓ when the
+    character may play it, otherwise the engine's reason."""
+    rows = []
+    for r in notes["cards"]:
+        row: dict[str, Any] = {"card": r["card"], "copies": r["copies"], "type": r["type"]}
+        for who, why in r["by"].items():
+            row[who] = "✓" if why is None else f"✗ {why}"
+        row["nobody can play it"] = r["nobody"]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def character_section(deck: Deck, cat: Catalog) -> None:
+    """Eredan: the three characters, the deck's guild and why, and who may play each card (the
+    rules engine's own reasons: class, spell, theurgy, caste, guild, Golem items, Guemelite elements)."""
+    from ..rules.engines import deck_notes
+
+    notes = deck_notes(deck.ruleset, list(deck.cards()), cat)
+    if notes is None:
+        return
+    chars = notes["characters"]
+    if not chars:
+        st.info("No characters yet: an Eredan deck has three different characters.")
+        return
+    cols = st.columns(len(chars))
+    for col, c in zip(cols, chars, strict=True):
+        extra = [x for x in (c["race"], c["caste"] and f"caste {c['caste']}", c["element"] and f"{c['element']} Guem")
+                 if x]
+        col.markdown(f"**{c['name']}**  \n{c['guild']} · {' / '.join(c['classes'])}  \n{' · '.join(extra)}")
+    st.markdown(f"**Deck guild**: {notes['guild_reason']}.")
+    if any(c["golem"] for c in chars):
+        st.caption("A Golem may carry items of another guild; only the Golem can then equip them.")
+    df = notes_frame(notes)
+    if df.empty:
+        return
+    nobody = df[df["nobody can play it"]]
+    if not nobody.empty:
+        st.warning("No character of this deck can play: " + ", ".join(nobody["card"]))
+    table(df, f"{deck.ruleset}-who-plays-what.csv", key="builder-who-plays")

@@ -13,8 +13,8 @@ from typing import Any
 
 from ...catalog import Catalog, load_catalog
 from ..engines import DeckCache, Engine, GameSummary
-from .cards import compile_deck
-from .game import END_REASONS, TURN_CAP, Game, play_out, replay
+from .cards import CLASS_BITS, compile_card, compile_deck
+from .game import END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, replay, why_not_for
 from .game import new_game as _new_game
 
 #: a setup's card definitions, checked and compiled once per catalog
@@ -54,6 +54,55 @@ def summary(g: Game) -> GameSummary:
     return out
 
 
+def deck_notes(names: Sequence[str], catalog: Any) -> dict[str, Any]:
+    """For the deck builder: the characters, the deck's guild and why, and for every other card of
+    the deck which of the characters may play it (``None``) or why not (the engine's own reason).
+
+    >>> from fwlab.catalog import load_catalog
+    >>> n = deck_notes(["Grask Bonecrusher", "Vekra Nightclaw", "Pip Quickfingers", "Soul Siphon", "Cleave"],
+    ...                load_catalog("eredan"))
+    >>> n["guild"], n["cards"][0]["card"], n["cards"][0]["nobody"]
+    ('Ashen Pact', 'Soul Siphon', True)
+    >>> n["cards"][1]["by"]["Grask Bonecrusher"] is None
+    True
+    """
+    cards = catalog.cards if hasattr(catalog, "cards") else catalog
+    chars = []
+    others: dict[str, int] = {}
+    for name in names:
+        card = cards.get(name)
+        if card is None:
+            continue  # the deck check names unknown cards
+        if card.type == "character":
+            if all(c.name != name for c in chars):
+                chars.append(compile_card(card))
+        else:
+            others[name] = others.get(name, 0) + 1
+    guild = deck_guild(chars)
+    members = [c.name for c in chars if c.guild != MERCENARY]
+    mercs = [c.name for c in chars if c.guild == MERCENARY]
+    if guild:
+        why = f"{guild}: {', '.join(members)} {'is' if len(members) == 1 else 'are'} of it"
+        if mercs:
+            why += f"; {', '.join(mercs)} {'is a Mercenary' if len(mercs) == 1 else 'are Mercenaries'}"
+    else:
+        why = "no guild: Mercenaries only, so only unaffiliated cards fit"
+    rows = []
+    for name, n in others.items():
+        d = compile_card(cards[name])
+        by = {c.name: why_not_for(d, c, guild) for c in chars}
+        rows.append({"card": name, "copies": n, "type": cards[name].type, "by": by,
+                     "nobody": bool(chars) and all(v is not None for v in by.values())})
+    return {
+        "characters": [{"name": c.name, "guild": c.guild, "classes": [k for k, b in CLASS_BITS.items() if c.classes & b],
+                        "race": c.race, "caste": c.caste or None, "element": c.element or None,
+                        "golem": c.golem} for c in chars],
+        "guild": guild or None,
+        "guild_reason": why,
+        "cards": rows,
+    }
+
+
 ENGINE = Engine(
     name="eredan",
     rulesets=("eredan",),
@@ -65,4 +114,5 @@ ENGINE = Engine(
     play_out=play_out,
     summary=summary,
     replay=replay,
+    deck_notes=deck_notes,
 )

@@ -135,12 +135,8 @@ class Game:
                 if not d.is_character:
                     self.defs.append(d)
                     self.owner.append(p)
-            guild = ""
-            for d in chars:
-                if d.guild != MERCENARY:
-                    guild = d.guild
             seats.append(Seat(p, [Character(i, d, p) for i, d in enumerate(chars)],
-                              list(range(start, len(self.defs))), guild))
+                              list(range(start, len(self.defs))), deck_guild(chars)))
         self.seats = seats
         n = len(self.defs) if log_cards else 0
         self.drawn_turn = [-1] * n
@@ -262,19 +258,10 @@ class Game:
             r = self.f_chain[me.idx]
             if not passes(d, r):
                 return f"{d.name} does not fit the chain (it is restricted to {_filter_name(r)})"
-        if d.caste and cd.caste != d.caste:  # ER-CASTE-1
-            return f"{d.name} is for the {d.caste} caste, and {cd.name} is not of it"
-        # ER-RACE-2: a Guemelite casts the spells of its element that no guild or caste restricts
-        guem_ok = cd.guem and d.type == SPELL and d.element == cd.element and not d.guild and not d.caste
-        if d.classes and not (cd.classes & d.classes) and not guem_ok:
-            return f"{d.name} is for other classes than {cd.name}'s"
-        if d.type == SPELL and not (cd.classes & MAGE) and not guem_ok:
-            return f"{cd.name} is no Mage and cannot cast the spell {d.name}"
-        if d.type == THEURGY and not (cd.classes & PRIEST):
-            return f"{cd.name} is no Priest and cannot use the theurgy {d.name}"
+        reason = why_not_for(d, cd, me.guild)
+        if reason is not None:
+            return reason
         foreign = bool(d.guild) and d.guild != me.guild
-        if foreign and not (d.type == ITEM and cd.golem):  # ER-RACE-1: Golems carry other guilds' items
-            return f"{d.name} belongs to the {d.guild}, not to this deck's guild"
         bearer = ch
         if d.ally:  # ER-ALLY-1: one of your living characters, chosen when the card is played
             if not 0 <= target < CHARACTERS:
@@ -518,10 +505,10 @@ class Game:
             got = 0
             i = len(s.discard) - 1
             while i >= 0 and got < n:
-                c = s.discard[i]
-                if passes(self.defs[c], kind):
+                back = s.discard[i]
+                if passes(self.defs[back], kind):
                     s.discard.pop(i)
-                    s.hand.append(c)
+                    s.hand.append(back)
                     got += 1
                 i -= 1
         a, b = self._fighters()
@@ -671,6 +658,33 @@ class Game:
                 "scores": [s.score for s in self.seats],
                 "chars": [[repr(c) for c in s.chars] for s in self.seats],
                 "hands": [len(s.hand) for s in self.seats], "decks": [len(s.deck) for s in self.seats]}
+
+
+def why_not_for(d: CardDef, cd: CardDef, deck_guild: str) -> str | None:
+    """Why character ``cd`` of a ``deck_guild`` deck may never play card ``d`` (caste, class, spell,
+    theurgy and guild rules), or ``None`` when it may (slots, chains and targets aside)."""
+    if d.caste and cd.caste != d.caste:  # ER-CASTE-1
+        return f"{d.name} is for the {d.caste} caste, and {cd.name} is not of it"
+    # ER-RACE-2: a Guemelite casts the spells of its element that no guild or caste restricts
+    guem_ok = cd.guem and d.type == SPELL and d.element == cd.element and not d.guild and not d.caste
+    if d.classes and not (cd.classes & d.classes) and not guem_ok:
+        return f"{d.name} is for other classes than {cd.name}'s"
+    if d.type == SPELL and not (cd.classes & MAGE) and not guem_ok:
+        return f"{cd.name} is no Mage and cannot cast the spell {d.name}"
+    if d.type == THEURGY and not (cd.classes & PRIEST):
+        return f"{cd.name} is no Priest and cannot use the theurgy {d.name}"
+    if d.guild and d.guild != deck_guild and not (d.type == ITEM and cd.golem):  # ER-RACE-1
+        return f"{d.name} belongs to the {d.guild}, not to this deck's guild"
+    return None
+
+
+def deck_guild(chars: Sequence[CardDef]) -> str:
+    """A deck's guild: that of its guild characters ("" when all are Mercenaries)."""
+    guild = ""
+    for d in chars:
+        if d.guild != MERCENARY:
+            guild = d.guild
+    return guild
 
 
 def _filter_name(code: int) -> str:

@@ -1,6 +1,6 @@
 """Deck builder: start from a starter, saved or empty deck; add and remove copies; see validation, curve,
-type mix, gems (for Free Realms with what they buy: battle odds by gap and a simulated check) and draw
-odds; save, download and upload the decklist; fill a deck with the helper."""
+type mix, gems (for Free Realms with what they buy: battle odds by gap and a simulated check), for
+Eredan the characters, the deck's guild and who may play each card with the reason, and draw odds; save, download and upload the decklist; fill a deck with the helper."""
 
 import streamlit as st
 
@@ -38,6 +38,10 @@ with right:
         st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon=":material/check_circle:")
     else:
         st.error("Not legal yet:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems))
+
+if deck.size and ruleset == "eredan":
+    st.subheader("Characters and who plays what")
+    deck_views.character_section(deck, cat)
 
 if deck.size:
     stats = deck_stats(deck, cat)
