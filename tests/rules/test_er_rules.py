@@ -191,8 +191,8 @@ def test_ER_DEATH_1_a_character_at_0_life_still_strikes_and_dies_at_the_end_of_t
     g = game(deck_a=FILLER + ["Ambush", "Oak Quarterstaff"], hand_a=["Ambush"], chooser=0)
     pip = g.seats[1].chars[1]
     pip.life = 2
-    wand = next(i for i in g.seats[0].deck if g.defs[i].name == "Oak Quarterstaff")
-    g.seats[0].deck.remove(wand)
+    wand = next(i for i in g.seats[0].deck + g.seats[0].hand if g.defs[i].name == "Oak Quarterstaff")
+    (g.seats[0].deck if wand in g.seats[0].deck else g.seats[0].hand).remove(wand)
     pip.items.append(wand)
     g.apply(Action("choose", 2, 1))
     g.apply(Action("play", card(g, 0, "Ambush")))

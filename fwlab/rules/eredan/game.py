@@ -144,7 +144,7 @@ class Game:
         self.card_dmg = [0] * n
         self.card_score = [0] * n
         for s in self.seats:  # ER-SETUP-1: decks shuffled, five cards each
-            self.rng.shuffle(s.deck)
+            self._shuffle(s.deck)
             self._draw(s, HAND)
         # ER-SETUP-1: initiative drawn from the seed, unless the caller (a simulation rotating the
         # seats) says who begins
@@ -555,6 +555,15 @@ class Game:
         self.d_done = 0
 
     # ------------------------------------------------------------------ turns and ends
+    def _shuffle(self, xs: list[int]) -> None:
+        """Fisher-Yates on the game's generator (``random.shuffle`` runs as Python; this compiles)."""
+        rnd = self.rng.random
+        i = len(xs) - 1
+        while i > 0:
+            j = int(rnd() * (i + 1))
+            xs[i], xs[j] = xs[j], xs[i]
+            i -= 1
+
     def _draw(self, s: Seat, n: int) -> bool:
         """Draw ``n`` cards; ``False`` when the deck ran out first."""
         for _ in range(n):
