@@ -24,8 +24,8 @@ def fr_problems(deck: Deck) -> list[str]:
 
 
 def eredan_problems(deck: Deck) -> list[str]:
-    """Eredan deck rules: 3 characters and 20 cards of one guild plus Mercenaries, at most 3 per
-    name (evolutions of a base count together), a unique card once."""
+    """Eredan deck rules: 3 characters and 20 cards of one guild plus Mercenaries (items of any guild
+    beside a Golem), at most 3 per name (evolutions of a base count together), a unique card once."""
     cat = load_catalog("eredan")
     counts = deck.counts()
     chars = {n: c for n, c in counts.items() if cat[n].type == "character"}
@@ -37,13 +37,14 @@ def eredan_problems(deck: Deck) -> list[str]:
     guilds = {cat[n].get("guild") for n in chars} - {MERCENARY}
     if len(guilds) > 1:
         problems.append(f"characters of several guilds: {sorted(guilds)}")
+    golem = any(cat[n].get("race") == "Golem" for n in chars)
     per_key: Counter[str] = Counter()
     unique_keys = set()
     for name, n in counts.items():
         card = cat[name]
         if card.type == "character":
             continue
-        if card.get("guild") is not None and card.get("guild") not in guilds:
+        if card.get("guild") is not None and card.get("guild") not in guilds and not (golem and card.type == "item"):
             problems.append(f"{name!r} belongs to {card.get('guild')}, not to the deck's guild")
         per_key[deck_key(card.fields)] += n
         if card.get("unique"):
@@ -105,6 +106,11 @@ def test_eredan_rules_catch_mixed_guilds_and_evolutions_over_the_limit():
 
 
 def test_eredan_rules_catch_a_card_of_another_guild():
-    text = ("ruleset: eredan\n1 Solenne Flamecrown\n1 Corvan Emberguard\n1 Old Gorran\n"
+    text = ("ruleset: eredan\n1 Solenne Flamecrown\n1 Corvan Emberguard\n1 Seraphine Dawnsong\n"
             "1 Coral Trident\n3 Flame Dart\n3 Rummage\n3 Sidestep\n3 Taunt\n3 Cleave\n2 Cinder Mail\n2 Flame Vow\n")
     assert eredan_problems(parse_decklist(text)) == ["'Coral Trident' belongs to Tidewardens, not to the deck's guild"]
+    # beside a Golem (Old Gorran) an item of another guild is allowed (ER-DECK-4), a spell is not
+    golem = text.replace("Seraphine Dawnsong", "Old Gorran")
+    assert eredan_problems(parse_decklist(golem)) == []
+    assert eredan_problems(parse_decklist(golem.replace("1 Coral Trident", "1 Frost Nova\n1 Undertow").replace(
+        "3 Flame Dart", "2 Flame Dart"))) == ["'Undertow' belongs to Tidewardens, not to the deck's guild"]
