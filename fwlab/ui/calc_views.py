@@ -13,7 +13,7 @@ import streamlit as st
 from ..calc.attack import Attack, whole_attack
 from ..calc.combat import fight
 from ..calc.conquest import FOLLOWERS, Board, board_fields, conquerable
-from ..calc.eredan import eredan_exchange
+from ..calc.eredan import ErCharacter, Play, eredan_exchange, takes_ally
 from ..calc.fighter import Fighter
 from ..calc.gems import FlipDeck, PowerUp, battle_odds
 from ..calc.tohit import DICE_RULESETS, chart_rows, need_to_hit, p_hit_exact
@@ -216,19 +216,47 @@ def eredan_section() -> None:
     a = c1.selectbox("Character A", characters, key="er-a")
     b = c2.selectbox("Character B", characters, index=min(1, len(characters) - 1), key="er-b")
     turn = int(c3.number_input("Turn", 1, 10, 1, key="er-turn"))
-    card_a = c1.selectbox("A plays", cards, key="er-card-a")
-    card_b = c2.selectbox("B plays", cards, key="er-card-b")
+    chooser = c3.radio("Chooser", ("A", "B"), horizontal=True, key="er-chooser",
+                       help="The player who chose the fighters: their cards resolve first (their first card, the "
+                            "other's first, their second, the other's second).")
+    picks: dict[str, Any] = {}
+    for side, col, name in (("a", c1, a), ("b", c2, b)):
+        label = side.upper()
+        first = col.selectbox(f"{label} plays", cards, key=f"er-card-{side}")
+        second = col.selectbox(f"{label}'s second card (only after a card that opens a chain)", cards,
+                               key=f"er-card-{side}2")
+        taken = int(col.number_input(f"Damage {label} has taken before this fight", 0, 30, 0, key=f"er-taken-{side}"))
+        allies = [n for n in col.multiselect(f"{label}'s other living characters (for ally and area cards)",
+                                             characters, max_selections=2, key=f"er-allies-{side}") if n != name]
+        target = col.selectbox(f"{label}'s ally cards go to", [name, *allies], key=f"er-ally-{side}")
+        life = max(1, int(cat[name].fields["life"]) - taken)
+        plays = []
+        for pick in (first, second):
+            card = None if pick == cards[0] else cat[pick]
+            plays.append(None if card is None else Play(card, target if takes_ally(card) else None))
+        while plays and plays[-1] is None:
+            plays.pop()
+        picks[side] = (ErCharacter(cat[name], life=life), plays, [cat[n] for n in allies])
     try:
-        x = eredan_exchange(cat[a], cat[b], turn, None if card_a == cards[0] else cat[card_a],
-                            None if card_b == cards[0] else cat[card_b])
+        x = eredan_exchange(picks["a"][0], picks["b"][0], turn, cards_a=picks["a"][1], cards_b=picks["b"][1],
+                            chooser=chooser.lower(), allies_a=picks["a"][2], allies_b=picks["b"][2])
     except ValueError as exc:
         st.error(str(exc))
         return
-    m = st.columns(2)
+    m = st.columns(4)
     m[0].metric(f"Damage to {a}", x.damage_to_a, f"physical {x.physical_to_a}, cards {x.spell_to_a}", delta_color="off")
     m[1].metric(f"Damage to {b}", x.damage_to_b, f"physical {x.physical_to_b}, cards {x.spell_to_b}", delta_color="off")
+    m[2].metric(f"Life of {a} after", x.life_a if x.life_a is not None else "-", "dies" if x.dead_a else None,
+                delta_color="off")
+    m[3].metric(f"Life of {b} after", x.life_b if x.life_b is not None else "-", "dies" if x.dead_b else None,
+                delta_color="off")
+    st.write(f"Score: A {x.score_a}, B {x.score_b} (Life removed from enemies + Life restored to your own)")
     if x.healing_a or x.healing_b:
         st.write(f"Healing: {a} {x.healing_a}, {b} {x.healing_b}")
+    if x.order:
+        st.write("Cards in the order they resolve: " + "; ".join(f"{i}. {o}" for i, o in enumerate(x.order, 1)))
+    if len(x.characters) > 2:
+        table(pd.DataFrame([c.to_dict() for c in x.characters]), "eredan-characters.csv", key="er-characters")
     for note in x.notes:
         st.caption(note)
 
