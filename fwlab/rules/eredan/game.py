@@ -37,7 +37,6 @@ from .cards import (
     ANY,
     ARMOUR,
     ATT,
-    CRAFTSMAN,
     DEF,
     FIGHTER,
     ITEM,
