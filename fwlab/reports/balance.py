@@ -28,6 +28,13 @@ Conventions
 * Cards are counted per ruleset (names belong to a family, and a family can serve several rulesets).
 * Cards and decks with fewer than ``min_games`` games are kept and marked ``small_sample``; they are
   never flagged as standing out.
+* **Characters** (Eredan, or any game whose card events say how many times a card was ``picked`` to
+  fight): a character's games are the seats whose deck had it (card events with ``picked`` set);
+  **mean picks** = its picks / its games; **pick share** = its picks / all picks of the characters
+  of those seats (1/3 when a side of three picks evenly); the **win rate when it survives** is its
+  seat's over the games it was never killed (``killed_turn`` NULL), **when it dies** over the
+  others, each with a 95% Wilson interval. The table is empty, and its query never runs, when
+  the selected matches have no ``picked`` values.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import numpy as np
 import pandas as pd
 
@@ -100,6 +108,38 @@ CARD_SQL = _CARD_TEMPLATE.format(
     coded="SELECT card, code, n FROM (" + coded_sql("WHERE ruleset = $ruleset", "{seats}", "{n}") + ")")
 #: The same from the store's card_summary.
 CARD_SUMMARY_SQL = _CARD_TEMPLATE.format(coded="SELECT card, code, n FROM card_summary WHERE ruleset = $ruleset")
+
+#: Whether any card event has ``picked`` set (a game with characters): a scan of one column that
+#: answers a store without such rows (the fw logs) in about a millisecond.
+ANY_PICKED_SQL = "SELECT EXISTS (SELECT 1 FROM card_events WHERE picked IS NOT NULL)"
+#: The same within one ruleset's matches (a join, asked only when some card event has picks).
+RULESET_PICKED_SQL = """
+SELECT EXISTS (SELECT 1 FROM card_events e JOIN matches m USING (match_id)
+               WHERE e.picked IS NOT NULL AND m.ruleset = $ruleset)
+"""
+
+# Per character (card events with ``picked`` set): its games, picks, the picks of its seat's
+# characters in those games, and its seat's games and half-win points when it survived / died.
+CHARACTER_SQL = f"""
+WITH m AS (SELECT match_id, ruleset, winner, {{n}} AS n FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset),
+t AS ({ties_sql("{seats}")}),
+e AS (SELECT match_id, seat, card, picked, killed_turn,
+             sum(picked) OVER (PARTITION BY match_id, seat) AS side_picks
+      FROM card_events WHERE picked IS NOT NULL),
+x AS (SELECT m.ruleset, e.card, e.picked, e.side_picks, e.killed_turn IS NULL AS survived,
+             CASE WHEN s.place = 1 THEN CASE WHEN m.winner <> 'draw' THEN 2.0 WHEN m.n = 2 THEN 1.0
+                  ELSE 2.0 / t.k END ELSE 0.0 END AS points
+      FROM e JOIN m USING (match_id)
+      JOIN {{seats}} s ON s.match_id = e.match_id AND s.seat = strpos('abcde', e.seat)
+      LEFT JOIN t ON t.match_id = e.match_id)
+SELECT ruleset, card AS character, count(*)::BIGINT AS games, sum(picked)::BIGINT AS picks,
+    sum(side_picks)::BIGINT AS side_picks,
+    count(*) FILTER (WHERE survived)::BIGINT AS survived_games,
+    coalesce(sum(points) FILTER (WHERE survived), 0) AS survived_points,
+    count(*) FILTER (WHERE NOT survived)::BIGINT AS died_games,
+    coalesce(sum(points) FILTER (WHERE NOT survived), 0) AS died_points
+FROM x GROUP BY ruleset, card ORDER BY ruleset, card
+"""
 
 RULESETS_SQL = "SELECT DISTINCT ruleset FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset ORDER BY ruleset"
 
@@ -214,6 +254,32 @@ def card_table(raw: pd.DataFrame, min_games: int, shrink_to_mean: bool, prior_st
                                              ignore_index=True)  # fmt: skip
 
 
+def character_table(raw: pd.DataFrame, min_games: int) -> pd.DataFrame:
+    """Per-character pick rates and survive / die win rates from the rows of :data:`CHARACTER_SQL`."""
+    df = raw.copy()
+    df["mean_picks"] = df["picks"] / df["games"]
+    df["pick_share"] = df["picks"] / df["side_picks"].where(df["side_picks"] > 0)  # NaN: no side ever picked
+    for what in ("survived", "died"):
+        df[f"{what}_wins"] = df[f"{what}_points"] / 2.0
+        _rates(df, f"{what}_", f"{what}_games", f"{what}_points")
+    df["small_sample"] = df["games"] < min_games
+    df = df.drop(columns=["side_picks", "survived_points", "died_points"])
+    return df.sort_values(["ruleset", "pick_share", "character"], ascending=[True, False, True], ignore_index=True)
+
+
+def has_picked(con: Any, ruleset: str | None) -> bool:
+    """Whether the selected matches have card events with ``picked`` set (False for a source whose
+    ``card_events`` has no such column)."""
+    try:
+        row = con.execute(ANY_PICKED_SQL).fetchone()
+    except duckdb.BinderException:  # a card_events made before the column existed
+        return False
+    if not (row and row[0]) or ruleset is None:
+        return bool(row and row[0])
+    row = con.execute(RULESET_PICKED_SQL, {"ruleset": ruleset}).fetchone()
+    return bool(row and row[0])
+
+
 @dataclass
 class BalanceReport:
     """The result of :func:`balance_report`; tables are pandas DataFrames, the rest plain values."""
@@ -235,6 +301,9 @@ class BalanceReport:
     turn_order: pd.DataFrame = field(default_factory=pd.DataFrame)
     #: per ruleset, the mean seat win rate (matches / seats: 0.5 with two seats)
     seat_means: dict[str, float] = field(default_factory=dict)
+    #: per character (games whose card events have ``picked``): picks and survive / die win rates;
+    #: empty for games without characters
+    characters: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def seat_mean(self) -> float | None:
@@ -266,6 +335,7 @@ class BalanceReport:
             "decks": records(self.decks),
             "matchups": records(self.matchups),
             "cards": records(self.cards),
+            "characters": records(self.characters),
             "notes": self.notes,
         }
 
@@ -383,6 +453,11 @@ def balance_report(
         f"Intervals are 95% Wilson score intervals; fewer than {min_games} games: small_sample, never flagged.",
         "Improvement when drawn = win rate when drawn - win rate when never drawn (Newcombe hybrid interval).",
     ]
+    characters = pd.DataFrame()
+    if has_picked(con, ruleset):
+        characters = character_table(query(CHARACTER_SQL), min_games)
+        notes.append("Characters: mean picks = times chosen to fight per game in a deck; pick share = its share "
+                     "of its side's picks; win rates of its seat when it survives / when it dies.")
     if shrink:
         toward = "0.5" if two_seats else "the ruleset's mean seat win rate"
         notes.append(f"Shrunk rates: beta-binomial toward {toward} with {strength:g} pseudo-games.")
@@ -390,5 +465,5 @@ def balance_report(
         ruleset=ruleset, min_games=min_games, shrink=shrink, matches=int(s["matches"]), draws=draws,
         cards=cards, decks=decks, matchups=matchups, first_player=first, game_length=length,
         length_histogram=con.execute(LENGTH_SQL, params).df(), end_reasons=con.execute(END_SQL, params).df(),
-        notes=notes, turn_order=order, seat_means=seat_means,
+        notes=notes, turn_order=order, seat_means=seat_means, characters=characters,
     )  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from fwlab.rulesets import known_rulesets
 
@@ -19,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("report", help="analytics reports over the match logs")
     reports = p.add_subparsers(dest="report", metavar="REPORT")
     reports.required = True
-    b = reports.add_parser("balance", help="card, deck, matchup and first-player win rates with 95%% intervals")
+    b = reports.add_parser("balance", help="card, deck, character, matchup and first-player win rates with 95%% intervals")
     source = b.add_mutually_exclusive_group()
     source.add_argument("--db", type=Path, default=None, help="store to read (default: data/fwlab.duckdb or FWLAB_DB)")
     source.add_argument("--parquet", type=Path, default=None, metavar="DIR", help="a folder written by `fwlab export`")
@@ -66,6 +67,21 @@ def run_balance(args: argparse.Namespace) -> int:
                   f"[{row['improvement_low']:+.1%}, {row['improvement_high']:+.1%}] "
                   f"drawn n={row['drawn_games']}, never drawn n={row['never_drawn_games']}; "
                   f"deck win rate {row['win_rate']:.1%} n={row['games']}")  # fmt: skip
+        if len(report.characters):
+            print(f"{len(report.characters)} characters (mean picks a game, pick share, win rate when it survives "
+                  f"/ when it dies):")
+            for row in report.characters.to_dict("records"):
+                print(f"  {row['character']} ({row['ruleset']}): {row['mean_picks']:.2f} picks, "
+                      f"share {row['pick_share']:.1%}; survives {_rate(row, 'survived_')}, "
+                      f"dies {_rate(row, 'died_')}")
         if args.out:
             print(f"wrote {args.out}")
     return 0
+
+
+def _rate(row: dict[Any, Any], prefix: str) -> str:
+    """``61.0% [52.1%, 69.2%] n=120`` (``– n=0`` without games) from a characters row."""
+    n = row[f"{prefix}games"]
+    if not n:
+        return "– n=0"
+    return f"{row[f'{prefix}win_rate']:.1%} [{row[f'{prefix}low']:.1%}, {row[f'{prefix}high']:.1%}] n={n}"

@@ -114,6 +114,22 @@ def card_table_html(report: BalanceReport) -> str:
     return table.to_html(index=False, escape=True, border=0)
 
 
+def character_table_html(report: BalanceReport) -> str:
+    """The characters table (games with ``picked`` card events): picks and survive / die win rates."""
+    c = report.characters
+    table = pd.DataFrame(
+        {
+            "ruleset": c["ruleset"], "character": c["character"], "games": c["games"],
+            "mean picks": c["mean_picks"].map(lambda x: "–" if pd.isna(x) else f"{x:.2f}"),
+            "pick share": c["pick_share"].map(_pct),
+            "win rate when it survives [95%]": _with_interval(c, "survived_") + " n=" + c["survived_games"].astype(str),
+            "win rate when it dies [95%]": _with_interval(c, "died_") + " n=" + c["died_games"].astype(str),
+            "small sample": c["small_sample"].map({True: "yes", False: ""}),
+        }
+    )  # fmt: skip
+    return table.to_html(index=False, escape=True, border=0)
+
+
 def render_html(report: BalanceReport) -> str:
     title = "Balance report" + (f" — {report.ruleset}" if report.ruleset else " — all rulesets")
     fp = report.first_player
@@ -138,6 +154,12 @@ def render_html(report: BalanceReport) -> str:
     if len(report.cards):
         parts.append(_figure_div(win_rate_vs_play_rate(report)))
     parts.append(card_table_html(report))
+    if len(report.characters):
+        parts.append("<h2>Characters</h2>")
+        parts.append("<p class='note'>How often each character is chosen to fight (mean picks per game in a deck, "
+                     "share of its side's picks) and its side's win rate when it survives the game and when it "
+                     "dies.</p>")
+        parts.append(character_table_html(report))
     parts.append("<h2>Decks</h2>")
     d = report.decks
     decks = pd.DataFrame({

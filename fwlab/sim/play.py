@@ -25,7 +25,8 @@ class GameResult:
     """How one game went: a place per seat (1 = best), end reason, turns, the first seat, and logs.
 
     ``winner`` is the sole winner's seat label (``a``..``e``) or ``draw``; ``capital`` is the
-    engine's per-turn track ``(turn, seat 0, seat 1, ...)``; ``scores`` each seat's score at the end.
+    engine's per-turn track ``(turn, seat 0, seat 1, ...)``; ``scores`` each seat's score at the end;
+    ``track2`` the engine's second per-turn figure in the same shape (empty when it has none).
     """
 
     places: tuple[int, ...]
@@ -36,6 +37,7 @@ class GameResult:
     capital: list[tuple[int, ...]] = field(default_factory=list)
     record: GameRecord | None = None
     scores: tuple[int, ...] | None = None
+    track2: list[tuple[int, ...]] = field(default_factory=list)
 
     @property
     def outcome(self) -> Outcome:
@@ -142,7 +144,7 @@ def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None
     s = eng.summary(g)
     return GameResult(out.places, out.end_reason, out.turns, first,
                       s.card_events if log_cards else [], s.track if log_cards else [],
-                      g.record if record else None, s.scores)
+                      g.record if record else None, s.scores, s.track2 if log_cards else [])
 
 
 def start_game(deck_a: Setup, deck_b: Setup, ruleset: str, seed: int, first: str = "a", log_cards: bool = True,

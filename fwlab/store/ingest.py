@@ -311,7 +311,7 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
             words = _lit(f"must be one of {', '.join(allowed_values[col])}")
             out.append(sel(col, f"{words}{hint}", f"{col} IS NOT NULL AND {col} NOT IN ({allowed})"))
     for col in ("turns", "drawn_turn", "deployed_turn", "killed_turn", "damage_dealt", "scored", "flipped",
-                "powerup_fired"):
+                "powerup_fired", "picked"):
         if col in types:
             out.append(sel(col, "'must not be negative'", f"{col} < 0"))
     key = KEYS[kind]
@@ -355,8 +355,9 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
             WHERE e.card IS NOT NULL AND r.family IS NULL""")
     if kind == "turn_snapshots":
         out.append(sel("turn", "'must be at least 1'", "turn < 1"))
-        for n, label in enumerate(rs.SEAT_LABELS[2:], start=3):
-            col = f"capital_{label}"
+        # the per-turn figures of seats c..e (every match has seats a and b)
+        for n, col in [(n, f"{figure}_{label}") for figure in ("capital", "score")
+                       for n, label in enumerate(rs.SEAT_LABELS[2:], start=3)]:
             out.append(f"""SELECT s._file, s._row, '{col}', {shown(col, 's.')},
                     'match ' || s.match_id || ' has ' || i.seats || ' seats (' || {_labels_sql('i.seats')}
                     || '): leave {col} empty'
@@ -488,8 +489,10 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
     """Check and import match-log files; raises :class:`ImportProblem` and writes nothing on any problem.
 
     ``files`` are detected by their columns (wide two-player matches, long one-row-per-seat matches,
-    card events or per-turn capital); ``card_files``/``turn_files`` are read as card events / turn
-    snapshots whatever their columns.
+    card events or per-turn figures); ``card_files``/``turn_files`` are read as card events / turn
+    snapshots whatever their columns. The columns added since the first format (``score_a``..
+    ``score_e`` of turn snapshots, ``scored``, ``flipped``, ``powerup_fired`` and ``picked`` of card
+    events) are optional: a file without them imports with NULL there.
     """
     started = time.perf_counter()
     st = _Staging(con)

@@ -4,7 +4,8 @@ of matches into the store.
 Every match is played by :func:`fwlab.sim.play_match` with ``log_cards=True``, between as many
 players as the ruleset seats (a number from its seat range, drawn per match); the whole season is
 written at the end in one transaction (players, matches with mode ``bot`` and source ``league``,
-their seats, card events, turn snapshots), so an interrupted league leaves the store as it was. A
+their seats, card events, turn snapshots: the engine's per-turn track in ``capital_*``, its second
+figure, if any, in ``score_*``), so an interrupted league leaves the store as it was. A
 league is reproducible from (store decks, ruleset, players, matches, seed, start, days).
 
 >>> names = player_names(4, seed=7)
@@ -221,9 +222,8 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
                 e_cols["match_id"].append(match_id)
                 for c in list(CARD_EVENT_COLUMNS)[1:]:
                     e_cols[c].append(ev.get(c))
-            for turn, *values in r.capital:  # the engine's per-turn track, one value per seat
-                padded = [*values, *[None] * (len(SEAT_LABELS) - len(values))]
-                for c, v in zip(TURN_COLUMNS, (match_id, turn, *padded)):
+            for snapshot in _turn_rows(match_id, r.capital, r.track2):  # the engine's per-turn figures
+                for c, v in zip(TURN_COLUMNS, snapshot, strict=True):
                     t_cols[c].append(v)
             bar.update(1)
     finally:
@@ -251,6 +251,26 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         raise
     return {"players": len(roster), "matches": matches, "match_seats": len(s_cols["match_id"]),
             "card_events": len(e_cols["match_id"]), "turn_snapshots": len(t_cols["match_id"])}
+
+
+def _turn_rows(match_id: str, track: Sequence[tuple[int, ...]],
+               track2: Sequence[tuple[int, ...]]) -> list[tuple[Any, ...]]:
+    """The ``turn_snapshots`` rows of one match (in :data:`TURN_COLUMNS` order): the engine's per-turn
+    track in ``capital_*`` and its second figure, if any, in ``score_*``; one value per seat, NULL for
+    the seats the match does not have (and for a figure the engine did not log on that turn).
+
+    >>> _turn_rows("m", [(1, 20, 19)], [(1, 0, 1)])
+    [('m', 1, 20, 19, None, None, None, 0, 1, None, None, None)]
+    """
+    pad = (None,) * len(SEAT_LABELS)
+    second = {t: tuple(values) for t, *values in track2}
+    rows = []
+    for turn, *values in track:
+        two = second.pop(turn, ())
+        rows.append((match_id, turn, *values, *pad[len(values):], *two, *pad[len(two):]))
+    for turn, two in sorted(second.items()):  # turns only the second figure has
+        rows.append((match_id, turn, *pad, *two, *pad[len(two):]))
+    return rows
 
 
 _ARROW_TYPES = {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "BOOLEAN": pa.bool_(), "TIMESTAMP": pa.timestamp("us")}

@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3, 4]
+[1, 2, 3, 4, 5]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -85,12 +85,24 @@ ALTER TABLE card_events ADD COLUMN flipped INTEGER;
 ALTER TABLE card_events ADD COLUMN powerup_fired INTEGER;
 """
 
+# v5: a second per-turn figure (Eredan: the score beside the characters' Life in capital_*), and how
+# many times an Eredan character was chosen to fight in a game; NULL for everything logged before
+_V5: Final[str] = """
+ALTER TABLE turn_snapshots ADD COLUMN score_a INTEGER;
+ALTER TABLE turn_snapshots ADD COLUMN score_b INTEGER;
+ALTER TABLE turn_snapshots ADD COLUMN score_c INTEGER;
+ALTER TABLE turn_snapshots ADD COLUMN score_d INTEGER;
+ALTER TABLE turn_snapshots ADD COLUMN score_e INTEGER;
+ALTER TABLE card_events ADD COLUMN picked INTEGER;
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
     (2, _V2),
     (3, _V3),
     (4, _V4),
+    (5, _V5),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

@@ -40,13 +40,19 @@ SEAT_COLUMNS: dict[str, str] = {
 CARD_EVENT_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "seat": "VARCHAR", "card": "VARCHAR", "in_opening_hand": "BOOLEAN",
     "drawn_turn": "INTEGER", "deployed_turn": "INTEGER", "killed_turn": "INTEGER", "damage_dealt": "INTEGER",
-    # Free Realms (NULL elsewhere): cards its creatures scored, times flipped, power-ups fired
+    # what a card scored (Free Realms: cards its creatures scored; Eredan: its damage plus healing),
+    # then Free Realms only: times flipped, power-ups fired (NULL where a game has none)
     "scored": "INTEGER", "flipped": "INTEGER", "powerup_fired": "INTEGER",
+    # Eredan characters: times chosen to fight in the game (NULL for deck cards and other games)
+    "picked": "INTEGER",
 }
-#: ``capital_c``..``capital_e`` are NULL for seats a match does not have.
+#: ``capital_*`` is the engine's per-turn track (Capital, scored cards, Life...), ``score_*`` its
+#: second per-turn figure (Eredan's score), NULL where it has none; ``*_c``..``*_e`` are NULL for
+#: seats a match does not have.
 TURN_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "turn": "INTEGER", "capital_a": "INTEGER", "capital_b": "INTEGER",
     "capital_c": "INTEGER", "capital_d": "INTEGER", "capital_e": "INTEGER",
+    "score_a": "INTEGER", "score_b": "INTEGER", "score_c": "INTEGER", "score_d": "INTEGER", "score_e": "INTEGER",
 }
 LOG_TABLES: dict[str, dict[str, str]] = {
     "matches": MATCH_COLUMNS, "match_seats": SEAT_COLUMNS, "card_events": CARD_EVENT_COLUMNS,
@@ -65,14 +71,15 @@ def wide_seats_sql(matches: str = "matches", snapshots: str | None = "turn_snaps
     """``match_seats`` rows derived from two-seat ``matches`` rows (a source older than the table).
 
     Seat 1 is ``player_a``/``deck_a``, seat 2 ``player_b``/``deck_b``; places from ``winner``
-    (``a`` 1, 2; ``b`` 2, 1; ``draw`` 1, 1); score the seat's last ``capital_*`` in ``snapshots``
-    (None: NULL).
+    (``a`` 1, 2; ``b`` 2, 1; ``draw`` 1, 1); score the seat's last ``score_*`` in ``snapshots`` when
+    the match logs that second figure (Eredan), else its last ``capital_*`` (None: NULL).
     """
     if snapshots is None:
         score, last = "NULL::INTEGER", ""
     else:
-        score = "CASE s.seat WHEN 1 THEN l.cap_a ELSE l.cap_b END::INTEGER"
-        last = (f" LEFT JOIN (SELECT match_id, arg_max(capital_a, turn) AS cap_a, arg_max(capital_b, turn) AS cap_b"
+        score = "CASE s.seat WHEN 1 THEN coalesce(l.score_a, l.cap_a) ELSE coalesce(l.score_b, l.cap_b) END::INTEGER"
+        last = (f" LEFT JOIN (SELECT match_id, arg_max(capital_a, turn) AS cap_a, arg_max(capital_b, turn) AS cap_b,"
+                f" arg_max(score_a, turn) AS score_a, arg_max(score_b, turn) AS score_b"
                 f" FROM {snapshots} GROUP BY match_id) l ON l.match_id = m.match_id")
     return f"""SELECT m.match_id, s.seat::INTEGER AS seat,
         CASE s.seat WHEN 1 THEN m.player_a ELSE m.player_b END AS player,

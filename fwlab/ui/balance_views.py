@@ -52,6 +52,21 @@ def card_table(cards: pd.DataFrame, ruleset: str) -> None:
           column_config={c: st.column_config.NumberColumn(format="percent") for c in _PCT if c in cards})
 
 
+#: The characters table's percentages.
+_CHAR_PCT = ("pick_share", "survived_win_rate", "survived_low", "survived_high", "died_win_rate", "died_low",
+             "died_high")
+
+
+def character_table(characters: pd.DataFrame, ruleset: str) -> None:
+    """Per character: games, mean picks and pick share, its side's win rate when it survives / dies."""
+    st.caption("How often each character is chosen to fight (mean picks per game in a deck; share of its "
+               "side's picks) and its side's win rate when it survives the game and when it dies, with 95% "
+               "intervals.")
+    table(characters, f"balance-characters-{ruleset}.csv", key="bal-characters",
+          column_config={**{c: st.column_config.NumberColumn(format="percent") for c in _CHAR_PCT if c in characters},
+                         "mean_picks": st.column_config.NumberColumn(format="%.2f")})
+
+
 def figures(report: Any) -> None:
     if len(report.cards):
         chart(win_rate_vs_play_rate(report), key="bal-scatter")

@@ -27,6 +27,7 @@ class FakeResult:
     card_events: list[dict[str, Any]] = field(default_factory=list)
     capital: list[tuple[int, ...]] = field(default_factory=list)
     scores: tuple[int, ...] | None = None
+    track2: list[tuple[int, ...]] = field(default_factory=list)
 
     @property
     def winner(self) -> str:

@@ -27,8 +27,8 @@ MATCHES = [
     ["m-003", "2026-02-01T00:00:00Z", "bg", "pvp", "Vex", "O'Brien", "bg/iron-wall", "bg/gate-assault", "a", "b",
      "forfeit", "3", "import"],
 ]
-# the optional Free Realms columns (scored, flipped, powerup_fired) are left out
-EVENT_HEADER = [c for c in LOG_TABLES["card_events"] if c not in ("scored", "flipped", "powerup_fired")]
+# the optional columns of later games (Free Realms: scored, flipped, powerup_fired; Eredan: picked) are left out
+EVENT_HEADER = [c for c in LOG_TABLES["card_events"] if c not in ("scored", "flipped", "powerup_fired", "picked")]
 EVENTS = [
     ["m-001", "a", "Nominod", "true", "0", "1", "", "4"],
     ["m-001", "b", "Nominod", "false", "", "", "", "0"],

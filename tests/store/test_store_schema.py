@@ -131,6 +131,6 @@ def test_migration_4_adds_the_free_realms_card_facts_empty_for_older_events(tmp_
         con.execute("INSERT INTO card_events (match_id, seat, card, damage_dealt) VALUES ('m', 'a', 'X', 2)")
         con.close()
     con = connect(path)
-    assert mig.current_version(con) == 4
+    assert mig.current_version(con) == mig.LATEST
     assert con.execute("SELECT damage_dealt, scored, flipped, powerup_fired FROM card_events").fetchall() == [
         (2, None, None, None)]

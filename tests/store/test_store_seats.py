@@ -35,7 +35,7 @@ LONG = [
     ["f1", "2026-02-03T08:00:00Z", "fw", "pvp", "2", "Eve", "fw/grave-tide", "true", "1", "6", "capital", "14"],
 ]
 EVENTS = [["c1", "c", "Palisade", "", "1", "", "", ""], ["f1", "b", "Nominod", "", "0", "1", "", "2"]]
-EVENT_HEADER = [c for c in LOG_TABLES["card_events"] if c not in ("scored", "flipped", "powerup_fired")]
+EVENT_HEADER = [c for c in LOG_TABLES["card_events"] if c not in ("scored", "flipped", "powerup_fired", "picked")]
 TURNS = [["c1", "1", "30", "12", "40", ""], ["c1", "2", "31", "12", "44", ""]]
 TURN_HEADER = ["match_id", "turn", "capital_a", "capital_b", "capital_c", "capital_d"]
 

@@ -1,5 +1,6 @@
-"""Balance report: card win rates with intervals and sample sizes, win rate against play rate, matchups,
-first-player advantage; downloads as HTML, CSV and JSON."""
+"""Balance report: card win rates with intervals and sample sizes, win rate against play rate, characters
+(pick rates, win rates when they survive or die) where the game has them, matchups, first-player
+advantage; downloads as HTML, CSV and JSON."""
 
 import streamlit as st
 
@@ -25,6 +26,10 @@ balance_views.first_player(report)
 st.subheader("Cards")
 balance_views.card_table(balance_views.card_filters(report.cards), ruleset)
 balance_views.figures(report)
+
+if len(report.characters):  # a game whose card events say which characters were picked to fight
+    st.subheader("Characters")
+    balance_views.character_table(report.characters, ruleset)
 
 st.subheader("Decks")
 table(report.decks, f"balance-decks-{ruleset}.csv", key="bal-decks")
