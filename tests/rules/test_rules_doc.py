@@ -45,6 +45,23 @@ def test_every_rule_id_has_a_test_naming_it():
     assert not missing, f"rule IDs without a test function naming them: {missing}"
 
 
+def test_every_eredan_rule_id_of_the_engine_and_its_rules_tests_is_in_the_doc():
+    """The other way round, for the Eredan engine: each ER-… ID its game module lists, and each one
+    a test of its rules modules names, has its section (ER-DECK-… are the deck rules of decklists.md)."""
+    plan = ast.get_docstring(ast.parse((ROOT / "fwlab" / "rules" / "eredan" / "game.py").read_text())) or ""
+    listed = set(re.findall(r"ER-[A-Z]+-\d+", plan))
+    for stem, a, b in re.findall(r"(ER-[A-Z]+)-(\d+)\.\.(\d+)", plan):  # ER-CHAIN-1..3
+        listed |= {f"{stem}-{k}" for k in range(int(a), int(b) + 1)}
+    named: set[str] = set()
+    for module in ("test_er_rules.py", "test_er_chains.py", "test_er_properties.py"):
+        for name, doc in collected_tests((ROOT / "tests" / "rules" / module).read_text()).items():
+            named |= {m.replace("_", "-") for m in re.findall(r"(?<![A-Za-z0-9])ER_[A-Z]+_\d+", name)}
+            named |= set(re.findall(r"ER-[A-Z]+-\d+", doc))
+    assert len(listed) > 20 and named
+    missing = sorted(i for i in listed | named if i not in IDS and not i.startswith("ER-DECK-"))
+    assert not missing, f"Eredan rule IDs without a section in docs/rules.md: {missing}"
+
+
 MODULE = '''"""FW-END-1 in the module docstring."""
 # FW-END-2 in a comment
 
