@@ -10,8 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from fwlab.catalog import Card, load_catalog
 from fwlab.rules.core import Action
 from fwlab.rules.eredan.cards import ATT, DEF, SPIRIT, compile_deck
@@ -635,8 +633,6 @@ def test_ER_ITEM_1_an_items_area_bonus_lasts_while_it_is_equipped():
     assert g.stat(nerys, SPIRIT) == 5
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a lasting item's bonus on other characters (Drowned Bell, "
-                                       "target allies) stays after the item leaves play with its dead bearer")
 def test_ER_ITEM_1_an_items_area_bonus_ends_when_the_item_goes_to_the_discard_pile():
     # the Bell's bonus lasts while it is equipped (docs/catalogs/eredan.md); Thalos, who carries it,
     # dies in the fight (Pip: Att 3 + 1 on turn 1 + 1 against a Fighter, against Def 3), the Bell

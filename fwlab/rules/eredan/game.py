@@ -109,6 +109,9 @@ class Game:
         self.f_cards: list[int] = []       # cards played this fight that go to the discard pile after it
         self.f_retrieve: list[tuple[int, int, int]] = []  # (seat, n, kind): retrievals, resolved fifth
         self.d_done = 0                    # how many players ended their Discard step this turn
+        #: stat changes that equipped items gave: (item, seat, character index, stat, n); undone
+        #: for every character when the item leaves play (ER-ITEM-1)
+        self.item_mods: list[tuple[int, int, int, int, int]] = []
         # logs (log_cards): per deck card instance and per character (seat * 3 + index)
         self.drawn_turn: list[int] = []
         self.played_turn: list[int] = []
@@ -369,6 +372,7 @@ class Game:
         c.outcome = self.outcome
         c.f_char, c.f_step, c.f_chain, c.f_nophys = list(self.f_char), self.f_step, list(self.f_chain), list(self.f_nophys)
         c.f_cards, c.f_retrieve, c.d_done = list(self.f_cards), list(self.f_retrieve), self.d_done
+        c.item_mods = list(self.item_mods)
         c.record = GameRecord("eredan", self.seed, self.first, self.record.setups, options=dict(self.record.options))
         return c
 
@@ -466,8 +470,19 @@ class Game:
                     st = ATT if e.op == OP_ATT else DEF if e.op == OP_DEF else SPIRIT
                     if lasting:
                         t.equip[st] += e.n
+                        self.item_mods.append((cid, t.owner, t.idx, st, e.n))
                     else:
                         t.fmod[st] += e.n
+
+    def _unequip(self, item: int) -> None:
+        """Undo every stat change item ``item`` gave while it was equipped (ER-ITEM-1)."""
+        keep: list[tuple[int, int, int, int, int]] = []
+        for m in self.item_mods:
+            if m[0] == item:
+                self.seats[m[1]].chars[m[2]].equip[m[3]] -= m[4]
+            else:
+                keep.append(m)
+        self.item_mods = keep
 
     def _chain_after(self, d: CardDef, cd: CardDef) -> int:
         """The chain a first card ``d`` played for ``cd`` opens: ANY, a restriction, or NO_CHAIN."""
@@ -525,6 +540,7 @@ class Game:
                         self.ch_killed[s.idx * 3 + c.idx] = self.turn
                     for i in c.items:
                         self.seats[self.owner[i]].discard.append(i)
+                        self._unequip(i)
                     c.items = []
                 c.fmod = [0, 0, 0]
                 c.allbonus = False
