@@ -25,7 +25,9 @@
 # 3. computes the **exact cost of a whole attack** in Battlegrounds (Capital lost, creatures lost),
 # 4. plays the same fight and the same attack **many times through the rules core** (the engine the
 #    simulator and the bots use, with its own seeded dice) and checks that the sampled frequencies
-#    agree with the exact numbers within their sampling error.
+#    agree with the exact numbers within their sampling error;
+# 5. turns to the Eredan ITCG (`eredan`), whose fights have **no dice at all**: the exact Life
+#    exchange of every pairing of the starter decks' characters, and one chained fight card by card.
 #
 # **Parameters.** The next cell holds the sizes. They are small so CI runs this notebook in seconds;
 # for tighter checks raise `N_COMBATS` (100000 games take about a minute per check on one core),
@@ -36,6 +38,7 @@ N_COMBATS = 2000  # games played through the rules core for each cross-check
 SEED = 2026  # first seed; game i uses SEED + i
 FIGHT_RULESET = "fw"  # the single fight is checked under this ruleset
 PLAN_RULESET = "bg"  # the whole attack is checked under this one (Exp costs Capital in bg)
+ER_TURNS = [1, 2, 3]  # section 5 (Eredan): the turns of the exchange heatmap
 
 # %%
 import numpy as np
@@ -48,9 +51,11 @@ from scipy.stats import norm
 from fwlab.calc.attack import Attack, whole_attack
 from fwlab.calc.combat import best_target, fight
 from fwlab.calc.duel import duel
+from fwlab.calc.eredan import eredan_exchange
 from fwlab.calc.fighter import Fighter
 from fwlab.calc.tohit import chart_rows, need_to_hit, p_hit
 from fwlab.catalog import load_catalog
+from fwlab.decks.starters import starter_decks
 from fwlab.sim import start_game
 from fwlab.stats import wilson
 
@@ -365,3 +370,109 @@ print(f"{len(both)} exact chances checked against the rules core; {len(outside)}
 disagreeing = both[~both["agrees"]]
 # The gate: with a family-wise 99% level over all rows, a miss means the engine and the calculators disagree.
 assert disagreeing.empty, disagreeing
+
+# %% [markdown]
+# ## 5. Eredan: one fight exactly
+#
+# In the Eredan ITCG each turn a player chooses one of its characters and one of the opponent's to
+# fight. Each side may play a card (two, when the first opens a chain), then both characters strike
+# **at the same time**, each dealing **max(0, its Att − the other's Def)**; spells deal their damage
+# minus the target's Spirit. There are no dice, so `fwlab.calc.eredan.eredan_exchange` gives every
+# fight's result exactly (docs/eredan-calculator.md).
+#
+# The characters below are those of the Eredan starter decks, with the stats that matter in a
+# fight. Some have a **turn bonus** (e.g. +1 Att on turn 1) that counts only on that turn, and a
+# **Marauder** gets extra Att against a foe of one class.
+
+# %%
+er_catalog = load_catalog("eredan")
+er_starters = starter_decks("eredan")
+er_names = list(dict.fromkeys(e.name for d in er_starters for e in d.entries
+                              if er_catalog[e.name].type == "character"))
+er_deck_of = {}
+for d in er_starters:
+    for e in d.entries:
+        er_deck_of.setdefault(e.name, []).append(d.name)
+
+
+def er_bonuses(card) -> str:
+    f = card.fields
+    out = [f"turn {b['turn']}: {b['stat']} {b['n']:+d}" for b in f.get("bonuses", [])]
+    if f.get("marauder_bonus"):
+        out.append(f"Att +{f['marauder_bonus']['n']} vs {f['marauder_bonus']['vs']}")
+    return ", ".join(out)
+
+
+pd.DataFrame([{"character": n, "classes": "/".join(er_catalog[n].fields["classes"]),
+               **{k.capitalize(): er_catalog[n].fields[k] for k in ("att", "def", "spirit", "life")},
+               "bonuses": er_bonuses(er_catalog[n]), "starter decks": ", ".join(er_deck_of[n])}
+              for n in er_names])
+
+# %% [markdown]
+# **Every pairing, no cards played.** Each cell is the **net Life exchange** of the row character
+# fighting the column character: the damage it deals minus the damage it takes. Green: the row
+# character comes out ahead. Strikes are simultaneous, so the column character's view is the same
+# number with the sign flipped (each table is antisymmetric), and a character with Att no higher
+# than its foe's Def does no damage at all. The three panels differ only by the turn bonuses (and
+# the Marauder bonus, which holds every turn): hover a cell for both damages.
+
+# %%
+er_rows = []
+for turn in ER_TURNS:
+    for a in er_names:
+        for b in er_names:
+            x = eredan_exchange(er_catalog[a], er_catalog[b], turn=turn)
+            er_rows.append({"turn": turn, "attacker": a, "defender": b, "dealt": x.damage_to_b,
+                            "taken": x.damage_to_a, "net": x.damage_to_b - x.damage_to_a})
+er_pairs = pd.DataFrame(er_rows)
+limit = int(er_pairs["net"].abs().max())
+fig = make_subplots(rows=1, cols=len(ER_TURNS), subplot_titles=[f"turn {t}" for t in ER_TURNS],
+                    horizontal_spacing=0.03, shared_yaxes=True)
+for col, turn in enumerate(ER_TURNS, start=1):
+    part = er_pairs[er_pairs["turn"] == turn]
+    net = part.pivot(index="attacker", columns="defender", values="net").loc[er_names, er_names]
+    dealt = part.pivot(index="attacker", columns="defender", values="dealt").loc[er_names, er_names]
+    taken = part.pivot(index="attacker", columns="defender", values="taken").loc[er_names, er_names]
+    fig.add_trace(go.Heatmap(z=net.to_numpy(), x=er_names, y=er_names, zmin=-limit, zmax=limit, colorscale="RdYlGn",
+                             text=net.to_numpy(), texttemplate="%{text}", showscale=col == len(ER_TURNS),
+                             customdata=np.dstack([dealt.to_numpy(), taken.to_numpy()]),
+                             colorbar={"title": "net Life"},
+                             hovertemplate="%{y} vs %{x}: deals %{customdata[0]}, takes %{customdata[1]}"
+                                           "<extra></extra>"),
+                  row=1, col=col)
+    fig.update_xaxes(tickangle=45, row=1, col=col)
+fig.update_yaxes(autorange="reversed", title_text="fighter (row)", row=1, col=1)
+fig.update_layout(title="Eredan: net Life exchange of one fight without cards (dealt − taken)", height=560,
+                  width=1400)
+fig.show()
+
+# %% [markdown]
+# **A chained fight.** The Mages and Priests of Att 1 never come out ahead of a bare fight above:
+# they fight with their cards. A pure Mage's spell (one that does not hit every enemy) opens a
+# chain: its caster may play a second card in the same fight. Here **Solenne Flamecrown** casts *Ember Lance I*
+# and chains *Ember Lance II* at **Corvan Emberguard**, who answers with *Cinder Mail* (+2 Def,
+# +1 Spirit). Cards resolve in a fixed order (ER-ORDER-1): the first card of the player who chose
+# the fight, the other's first card, then the second cards. So who chose the fight decides whether
+# Corvan's extra Spirit arrives before both Lances or only before the second: the same cards, two
+# results. Solenne, a pure Mage casting a damaging spell, does not strike; Corvan does.
+
+# %%
+chain_fights = {chooser: eredan_exchange(er_catalog["Solenne Flamecrown"], er_catalog["Corvan Emberguard"], turn=2,
+                                         cards_a=[er_catalog["Ember Lance I"], er_catalog["Ember Lance II"]],
+                                         card_b=er_catalog["Cinder Mail"], chooser=chooser)
+                for chooser in ("a", "b")}
+for chooser, x in chain_fights.items():
+    who = "Solenne" if chooser == "a" else "Corvan"
+    print(f"{who} chose the fight: " + " -> ".join(x.order) + " -> strikes")
+    print(f"  Corvan takes {x.spell_to_b} from the spells, Solenne {x.physical_to_a} from Corvan's strike; "
+          f"scores {x.score_a} (Solenne) and {x.score_b} (Corvan)")
+pd.DataFrame([{"chosen by": "Solenne" if chooser == "a" else "Corvan",
+               **{k: v for k, v in c.to_dict().items() if k not in ("side", "fighter")}}
+              for chooser, x in chain_fights.items() for c in x.characters])
+
+# %% [markdown]
+# **Against the engine.** Unlike sections 1-4, this cannot be checked here by playing games: setting
+# up one given fight in an Eredan game (hands, chooser, turn, Life) takes the game package's own
+# internals, which the notebooks do not import. `tests/calc/test_er_engine_crosscheck.py` does it:
+# a table of named cases and 400 random fights played through the engine, each with exactly the
+# Life, deaths and scores the calculator gives.

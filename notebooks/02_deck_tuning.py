@@ -23,7 +23,9 @@
 # 4. play **both versions against the starter gauntlet** (every other starter deck of the ruleset)
 #    with the simulator, and read each win rate with its sample size and 95% Wilson interval;
 # 5. **Free Realms: what do average gems buy?** A family of decks that differ only in gems, each
-#    against the fr starter gauntlet: average gems against simulated win rate.
+#    against the fr starter gauntlet: average gems against simulated win rate;
+# 6. **Eredan: one swap.** An Eredan starter deck and a variant with one card swapped, both
+#    against the Eredan starter gauntlet.
 #
 # **Parameters.** The next cell holds the deck, the change and the sizes. `N_GAMES` is small so CI
 # runs this notebook in well under a minute, which makes every interval wide (about ±0.12 at 60
@@ -44,6 +46,11 @@ SMALL_SAMPLE = 100  # matchups with fewer games are flagged as small samples
 FR_DECK = "Wild Oath"  # an fr starter deck, by name
 FR_STEPS = 4  # swaps towards more gems, and towards fewer
 FR_GAMES = 100  # games per family deck against each other fr starter
+# section 6, Eredan: a starter deck and one swap
+ER_DECK = "Ashen Pact Raiders"  # an eredan starter deck, by name
+ER_CUT = {"Evasion": 2}  # copies taken out
+ER_ADD = {"Pact Greataxe": 2}  # copies put in
+ER_GAMES = 200  # games per matchup (each version against each other eredan starter)
 
 # %%
 import pandas as pd
@@ -328,4 +335,57 @@ fig.update_layout(title=f"Free Realms: average gems against win rate over the st
                         f"({FR_GAMES} games per opponent, 95% Wilson)",
                   xaxis_title="average gems (deck builder)", yaxis_title="win rate (draw = half)", height=450,
                   width=900)
+fig.show()
+
+# %% [markdown]
+# ## 6. Eredan: one swap against the starter gauntlet
+#
+# An Eredan deck is 3 characters and 20 cards, at most 3 copies of a name, all of the deck's guild
+# or unaffiliated; there is no Res cost, so no curve. *Ashen Pact Raiders* (two Marauders and a
+# Fighter, all Att 3-5 and Def 1) wins by hitting hard. The change trades its two *Evasion* (a
+# Marauder's +2 Def for one fight) for two *Pact Greataxe* (an Ashen Pact weapon: +4 Att, −1 Def):
+# more damage at the price of even less defence. Both versions play `ER_GAMES` games against every
+# other Eredan starter deck with the same seed and bots, first seat alternating; the point is each
+# win rate (a draw half a win) with its 95% Wilson interval, the last row the whole gauntlet.
+
+# %%
+er_catalog = load_catalog("eredan")
+er_starters = {d.name: d for d in starter_decks("eredan")}
+er_base = er_starters[ER_DECK]
+er_tuned = change(er_base, ER_CUT, ER_ADD)
+er_problems = validate(er_tuned, er_catalog)
+assert not er_problems, [p.message for p in er_problems]
+er_rows = []
+for version in (er_base, er_tuned):
+    points = played = 0.0
+    for opponent in (d for name, d in er_starters.items() if name != ER_DECK):
+        r = simulate(version, opponent, n=ER_GAMES, seed=SEED, ruleset="eredan", bots=BOTS, workers=WORKERS)
+        low, high = r.ci95_a
+        er_rows.append({"version": version.name, "opponent": opponent.name, "games": r.games,
+                        "win_rate": r.win_rate_a, "low95": low, "high95": high, "mean_turns": r.mean_turns})
+        points += r.wins_a + 0.5 * r.draws
+        played += r.games
+    low, high = wilson(points, played)
+    er_rows.append({"version": version.name, "opponent": "whole gauntlet", "games": int(played),
+                    "win_rate": points / played, "low95": low, "high95": high, "mean_turns": None})
+er_results = pd.DataFrame(er_rows)
+whole = er_results[er_results["opponent"] == "whole gauntlet"].set_index("version")
+n_base, n_tuned = whole.loc[er_base.name, "games"], whole.loc[er_tuned.name, "games"]
+d, lo, hi = difference_interval(whole.loc[er_tuned.name, "win_rate"] * n_tuned, n_tuned,
+                                whole.loc[er_base.name, "win_rate"] * n_base, n_base)
+print(f"Whole gauntlet: change {float(d):+.3f} (95% {float(lo):+.3f} to {float(hi):+.3f})")
+er_results.pivot(index="opponent", columns="version", values="win_rate").round(3)
+
+# %%
+fig = go.Figure()
+for i, (name, part) in enumerate(er_results.groupby("version", sort=False)):
+    fig.add_trace(go.Scatter(
+        x=part["win_rate"], y=part["opponent"], mode="markers", name=name, marker={"size": 10},
+        error_x={"type": "data", "symmetric": False, "array": part["high95"] - part["win_rate"],
+                 "arrayminus": part["win_rate"] - part["low95"]},
+        offsetgroup=str(i), orientation="h"))
+fig.add_vline(x=0.5, line_dash="dot")
+fig.update_layout(title=f"Eredan: {ER_DECK} before and after the swap ({ER_GAMES} games per opponent, 95% Wilson)",
+                  xaxis_title="win rate (draw = half)", xaxis_range=[0, 1], height=380, width=1000,
+                  scattermode="group")
 fig.show()

@@ -22,11 +22,15 @@
 # 2. computes the **balance report** (`fwlab.reports.balance_report`): win rate of every card and
 #    deck with its 95% Wilson interval, the first seat's edge, game length;
 # 3. lists the **flagged outliers** (cards and decks whose interval excludes the mean);
-# 4. draws the **matchup heatmap**.
+# 4. draws the **matchup heatmap**;
+# 5. does the same for the **Eredan ITCG** (`eredan`): its card table, and its **characters**
+#    (how often each is chosen to fight, and how its side fares when it survives).
 #
 # **Which store.** With `FWLAB_DB` set to an existing store (`make notebooks` does that) the
 # notebook reads it. Without one it builds a small temporary store itself: the catalogs and
-# starter decks of `data/`, then a simulated league of `LEAGUE_MATCHES` bot matches.
+# starter decks of `data/`, then a simulated league of `LEAGUE_MATCHES` bot matches of `RULESET`
+# and one of `ER_LEAGUE_MATCHES` Eredan matches (as `fwlab init` plays a league for every ruleset
+# with an engine).
 #
 # **Parameters.** The sizes below are CI sizes (a small league, so most intervals are wide). Against a real store only `RULESET` and `MIN_GAMES` matter; for a bigger
 # temporary league raise `LEAGUE_MATCHES` (e.g. 5000, a few minutes).
@@ -42,6 +46,9 @@ LEAGUE_PLAYERS = 8
 LEAGUE_SEED = 2
 LEAGUE_LOOKAHEAD = 0  # at most this many lookahead bots in the temporary league (most of a second a game)
 REPORT_HTML = ""  # a file name to also write the report as one self-contained HTML page; empty: do not
+ER_LEAGUE_MATCHES = 300  # the Eredan league of the temporary store (section 6); 0: none
+ER_LEAGUE_PLAYERS = 8
+ER_LEAGUE_SEED = 5  # with 8 players this seed deals all five Eredan starter decks
 
 # %%
 import shutil
@@ -66,17 +73,20 @@ from fwlab.store.queries import store_summary
 # `open_source` attaches the store read-only (the app and the notebooks never hold the write
 # lock) and exposes its tables as views. `temporary_store` is the fallback: it writes a fresh store
 # in a temporary folder with one short-lived read-write connection, exactly as `fwlab init` and
-# `fwlab league` would, then closes it.
+# `fwlab league` would (one league per ruleset), then closes it.
 
 # %%
-def temporary_store(ruleset: str, matches: int, players: int, seed: int, lookahead: int) -> Path:
-    """A new store in a temporary folder: data/ catalogs and starter decks plus one simulated league."""
+def temporary_store(leagues: list[tuple[str, int, int, int]], lookahead: int) -> Path:
+    """A new store in a temporary folder: data/ catalogs and starter decks plus one simulated league
+    per (ruleset, matches, players, seed) of ``leagues``."""
     path = Path(tempfile.mkdtemp(prefix="fwlab-nb-")) / "fwlab.duckdb"
     con = connect(path)
     try:
         build_from_data(con, load_sources())
-        run_league(con, ruleset=ruleset, players=players, matches=matches, seed=seed, progress=False,
-                   max_lookahead=lookahead)
+        for ruleset, matches, players, seed in leagues:
+            if matches > 0:
+                run_league(con, ruleset=ruleset, players=players, matches=matches, seed=seed, progress=False,
+                           max_lookahead=lookahead)
     finally:
         con.close()
     return path
@@ -88,7 +98,10 @@ def open_store(db: str) -> tuple[duckdb.DuckDBPyConnection, Path, bool]:
         return open_source(db), Path(db), False
     if db:
         print(f"{db} does not exist: building a temporary store instead")
-    path = temporary_store(RULESET, LEAGUE_MATCHES, LEAGUE_PLAYERS, LEAGUE_SEED, LEAGUE_LOOKAHEAD)
+    leagues = [(RULESET, LEAGUE_MATCHES, LEAGUE_PLAYERS, LEAGUE_SEED)]
+    if RULESET != "eredan":
+        leagues.append(("eredan", ER_LEAGUE_MATCHES, ER_LEAGUE_PLAYERS, ER_LEAGUE_SEED))
+    path = temporary_store(leagues, LEAGUE_LOOKAHEAD)
     return open_source(path), path, True
 
 
@@ -231,6 +244,57 @@ report.matchups.sort_values("win_rate", ascending=False).head(10).round(3)
 # %%
 if REPORT_HTML:
     print(f"wrote {report.to_html(REPORT_HTML)}")
+
+# %% [markdown]
+# ## 6. Eredan: cards and characters
+#
+# The same report for the Eredan matches of the store. Its card table reads as above (in Eredan
+# "drawn" is a card reaching the hand; the characters are in it too, never drawn since they start
+# in play); below, sorted by the improvement when drawn, the card's own effect. An Eredan side is three **characters** who stay in play
+# from the start, so the report has a second table for them (`characters`): how often each was
+# **chosen to fight** (picks per game, and its share of its side's picks: 1/3 when a side picks
+# evenly), and its side's win rate in the games where it **survived** and where it **died**, each
+# with a 95% Wilson interval.
+
+# %%
+er_report = balance_report(con, ruleset="eredan", min_games=MIN_GAMES, shrink=True)
+print(f"{er_report.matches} eredan matches, {er_report.draws} draws; first seat wins "
+      f"{er_report.first_player['win_rate']:.3f} over {er_report.first_player['games']} games; "
+      f"{int(er_report.cards['stands_out'].notna().sum())} of {len(er_report.cards)} cards stand out")
+er_report.cards.sort_values("improvement", ascending=False)[card_columns].head(15).round(3)
+
+# %% [markdown]
+# In the chart each point is a character: across, how many times a game its side chose it to fight;
+# up, its side's win rate in the games it survived (bar: 95% interval; open marker: fewer than
+# `MIN_GAMES` games). **Read the height, not the spread across: a fighter stays tapped until its
+# living side-mates have fought too (ER-TAP-1), so a side shares its picks almost evenly
+# (`pick_share` near 1/3) and picks per game mostly follow how long its games last, while the height
+# says how its side fares while it stands.** In a bot league characters die in few games (the count
+# is printed), so the "when it dies" rates in the table are wide or empty.
+
+# %%
+chars = er_report.characters
+if chars.empty:
+    print("no Eredan matches with character picks in this store")
+else:
+    print(f"{int(chars['died_games'].sum())} deaths in {int(chars['games'].sum())} character-games")
+    fig = go.Figure(go.Scatter(
+        x=chars["mean_picks"], y=chars["survived_win_rate"], mode="markers+text", text=chars["character"],
+        textposition="top center",
+        marker={"size": 10, "symbol": ["circle-open" if s else "circle" for s in chars["small_sample"]]},
+        error_y={"type": "data", "symmetric": False, "array": chars["survived_high"] - chars["survived_win_rate"],
+                 "arrayminus": chars["survived_win_rate"] - chars["survived_low"]},
+        customdata=chars[["games", "pick_share", "survived_games"]].to_numpy(),
+        hovertemplate="%{text}: %{x:.2f} picks a game (share %{customdata[1]:.1%}), %{customdata[0]} games<br>"
+                      "win rate when it survives %{y:.1%} (%{customdata[2]} games)<extra></extra>"))
+    fig.add_hline(y=SEAT_MEAN, line_dash="dot")
+    fig.update_layout(title="Eredan characters: picks per game against win rate when it survives (95% Wilson)",
+                      xaxis_title="picks per game (times chosen to fight)", yaxis_title="win rate when it survives",
+                      yaxis_tickformat=".0%", height=520, width=1000)
+    fig.show()
+chars.round(3)
+
+# %%
 con.close()
 if temporary:
     shutil.rmtree(store_path.parent)  # the temporary store is not kept

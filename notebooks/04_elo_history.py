@@ -31,7 +31,10 @@
 # deck, the deck's strength is mixed into it).
 #
 # **Which league.** With `FWLAB_DB` set to an existing store the notebook rates the store's
-# matches; without one it simulates a small league of known bots itself (no store needed).
+# matches of `RULESET`; without one it simulates a small league of known bots itself (no store
+# needed). `RULESET` may be any ruleset with an engine; the game's own rule is Fallen Worlds
+# Online's, so it rates only `fw` and `fw-epic` matches, and for another ruleset the notebook
+# compares Elo and OpenSkill alone. Section 5 rates an Eredan league (`eredan`) the same way.
 #
 # **Parameters.** CI sizes: `LEAGUE_MATCHES` matches between the `ROSTER` bots, random and
 # heuristic only, because the lookahead bot takes most of a second a game. For the full picture
@@ -43,11 +46,13 @@
 import os
 
 DB = os.environ.get("FWLAB_DB", "")  # a store to rate; empty or missing: simulate a league here
-RULESET = "fw"
+RULESET = "fw"  # any ruleset with an engine; the game's own Elo rule rates only fw and fw-epic
 ROSTER = {"random": 4, "heuristic": 4}  # bots of the simulated league by level; add "lookahead": 1 for the full run
 LEAGUE_MATCHES = 400  # matches of the simulated league (only without a store)
 LEAGUE_SEED = 6
 OPENSKILL_LIMIT = None  # rate only the first N games with openskill (about 30 µs a game); None: all
+ER_LEAGUE_MATCHES = 400  # section 5: the Eredan league of the same ROSTER (only without a store)
+ER_LEAGUE_SEED = 7
 
 # %%
 from datetime import datetime, timedelta
@@ -60,7 +65,7 @@ import plotly.graph_objects as go
 from scipy.stats import spearmanr
 
 from fwlab.decks.starters import starter_decks
-from fwlab.ratings import SYSTEMS, rate
+from fwlab.ratings import FW_RULESETS, SYSTEMS, rate
 from fwlab.ratings.systems import START
 from fwlab.sim import play_game
 from fwlab.store import open_source
@@ -74,10 +79,11 @@ from fwlab.store import open_source
 # blur the truth). Every game is seeded from `LEAGUE_SEED`.
 
 # %%
-def simulate_league(roster: dict[str, int], matches: int, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+def simulate_league(ruleset: str, roster: dict[str, int], matches: int,
+                    seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A match log (the store's ``matches`` columns rating needs) and the players with their bot level."""
     rng = np.random.default_rng(np.random.SeedSequence([seed, 1]))
-    decks = starter_decks(RULESET)
+    decks = starter_decks(ruleset)
     people = [(f"{bot} {i + 1}", bot) for bot, n in roster.items() for i in range(n)]
     game_seeds = np.random.SeedSequence([seed, 2]).generate_state(matches, dtype=np.uint32)
     start = datetime(2026, 1, 1)
@@ -87,39 +93,54 @@ def simulate_league(roster: dict[str, int], matches: int, seed: int) -> tuple[pd
         (pa, bot_a), (pb, bot_b) = people[int(ia)], people[int(ib)]
         first = "a" if rng.random() < 0.5 else "b"
         deck_a, deck_b = (decks[int(k)] for k in rng.integers(0, len(decks), size=2))
-        r = play_game(deck_a, deck_b, ruleset=RULESET, bot_a=bot_a, bot_b=bot_b, seed=int(game_seeds[i]),
+        r = play_game(deck_a, deck_b, ruleset=ruleset, bot_a=bot_a, bot_b=bot_b, seed=int(game_seeds[i]),
                       first=first, log_cards=False)
-        rows.append({"match_id": f"nb-{i + 1:05d}", "played_at": start + timedelta(hours=i), "player_a": pa,
-                     "player_b": pb, "deck_a": deck_a.name, "deck_b": deck_b.name, "winner": r.winner,
-                     "turns": r.turns})
+        rows.append({"match_id": f"nb-{i + 1:05d}", "ruleset": ruleset, "played_at": start + timedelta(hours=i),
+                     "player_a": pa, "player_b": pb, "deck_a": deck_a.name, "deck_b": deck_b.name,
+                     "winner": r.winner, "turns": r.turns})
     roster_table = pd.DataFrame({"player": [p for p, _ in people], "kind": "bot", "bot": [b for _, b in people],
                                  "deck_id": "(a random starter each match)"})
     return pd.DataFrame(rows), roster_table
 
 
-if DB and Path(DB).exists():
-    con = open_source(DB)
-    matches = con.execute(
-        "SELECT match_id, played_at, player_a, player_b, winner, turns FROM matches WHERE ruleset = ? "
-        "ORDER BY played_at NULLS LAST, match_id", [RULESET]).df()
-    players = con.execute("SELECT player, kind, bot, deck_id FROM players").df()
-    con.close()
-    print(f"store {DB}: {len(matches)} {RULESET} matches")
-else:
-    if DB:
+def league(ruleset: str, matches: int, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The store's matches of ``ruleset`` and its players, or a league simulated here (without a store,
+    or when it has no match of ``ruleset``)."""
+    if DB and Path(DB).exists():
+        con = open_source(DB)
+        log = con.execute(
+            "SELECT match_id, ruleset, played_at, player_a, player_b, winner, turns FROM matches WHERE ruleset = ? "
+            "ORDER BY played_at NULLS LAST, match_id", [ruleset]).df()
+        people = con.execute("SELECT player, kind, bot, deck_id FROM players").df()
+        con.close()
+        if len(log):
+            print(f"store {DB}: {len(log)} {ruleset} matches")
+            return log, people
+        print(f"store {DB} has no {ruleset} match: simulating a league instead")
+    elif DB:
         print(f"{DB} does not exist: simulating a league instead")
-    matches, players = simulate_league(ROSTER, LEAGUE_MATCHES, LEAGUE_SEED)
-    print(f"simulated league: {len(matches)} {RULESET} matches, {len(players)} bots")
+    log, people = simulate_league(ruleset, ROSTER, matches, seed)
+    print(f"simulated league: {len(log)} {ruleset} matches, {len(people)} bots")
+    return log, people
+
+
+def systems_for(ruleset: str) -> tuple[str, ...]:
+    """The rating systems that rate ``ruleset``: the game's own rule (``fw``) only Fallen Worlds."""
+    return tuple(s for s in SYSTEMS if s != "fw" or ruleset in FW_RULESETS)
+
+
+matches, players = league(RULESET, LEAGUE_MATCHES, LEAGUE_SEED)
+systems = systems_for(RULESET)
 players[players["player"].isin(set(matches["player_a"]) | set(matches["player_b"]))].sort_values("bot")
 
 # %% [markdown]
 # ## 1. Three systems over the same games
 #
 # `fwlab.ratings.rate` rates a match log in order of play; games under four turns are skipped by
-# all three systems alike.
+# all three systems alike (outside Fallen Worlds, by the two that rate it).
 
 # %%
-runs = {s: rate(matches, s, limit=OPENSKILL_LIMIT if s == "openskill" else None) for s in SYSTEMS}
+runs = {s: rate(matches, s, limit=OPENSKILL_LIMIT if s == "openskill" else None) for s in systems}
 for s, run in runs.items():
     assert len(run.history) == 2 * run.rated
     print(f"{s:10s} {run.rated} rated games of {len(matches)}")
@@ -132,7 +153,7 @@ for s, run in runs.items():
     boards.append(b)
 boards = pd.concat(boards)
 boards.pivot(index="player", columns="system", values="rank").join(
-    players.set_index("player")[["bot", "deck_id"]]).sort_values("fw")
+    players.set_index("player")[["bot", "deck_id"]]).sort_values(systems[0])
 
 # %% [markdown]
 # ## 2. Ratings over time
@@ -165,35 +186,39 @@ fig.show()
 #   four heuristic bots the best possible value is about 0.87).
 
 # %%
-rated_order = {m: i + 1 for i, m in enumerate(dict.fromkeys(history["match_id"]))}
-known = [p for p in sorted(set(history["player"])) if bot_of.get(p) in LEVEL]
-level = np.array([LEVEL[bot_of[p]] for p in known])
-strong, weak = level > 0, level == 0
+def agreement_curves(runs: dict, bot_of: dict[str, str]) -> tuple[pd.DataFrame, int, int]:
+    """Pairwise order and Spearman correlation with the bot level after every rated game, per system;
+    and the numbers of strong and of random bots."""
+    history = pd.concat([run.history for run in runs.values()], ignore_index=True)
+    rated_order = {m: i + 1 for i, m in enumerate(dict.fromkeys(history["match_id"]))}
+    known = [p for p in sorted(set(history["player"])) if bot_of.get(p) in LEVEL]
+    level = np.array([LEVEL[bot_of[p]] for p in known])
+    strong, weak = level > 0, level == 0
+
+    def ratings_after_each_game(run_history: pd.DataFrame, system: str) -> pd.DataFrame:
+        """Rows: league games 1..n (in order); columns: players; values: rating after that game."""
+        h = run_history.assign(game=run_history["match_id"].map(rated_order))
+        wide = h.pivot_table(index="game", columns="player", values="rating_after", aggfunc="last")
+        wide = wide.reindex(index=range(1, len(rated_order) + 1), columns=known)
+        return wide.ffill().fillna(START[system])
+
+    def pairwise_order(r: np.ndarray) -> float:
+        if not strong.any() or not weak.any():
+            return float("nan")
+        diff = r[strong][:, None] - r[weak][None, :]
+        return float(((diff > 0) + 0.5 * (diff == 0)).mean())
+
+    rows = []
+    for s, run in runs.items():
+        wide = ratings_after_each_game(run.history, s).to_numpy()
+        for game, r in enumerate(wide, start=1):
+            rho = spearmanr(r, level).statistic if len(set(r)) > 1 and len(set(level)) > 1 else float("nan")
+            rows.append({"system": s, "game": game, "pairwise order": pairwise_order(r), "spearman": rho})
+    return pd.DataFrame(rows), int(strong.sum()), int(weak.sum())
 
 
-def ratings_after_each_game(run_history: pd.DataFrame, system: str) -> pd.DataFrame:
-    """Rows: league games 1..n (in order); columns: players; values: rating after that game."""
-    h = run_history.assign(game=run_history["match_id"].map(rated_order))
-    wide = h.pivot_table(index="game", columns="player", values="rating_after", aggfunc="last")
-    wide = wide.reindex(index=range(1, len(rated_order) + 1), columns=known)
-    return wide.ffill().fillna(START[system])
-
-
-def pairwise_order(r: np.ndarray) -> float:
-    if not strong.any() or not weak.any():
-        return float("nan")
-    diff = r[strong][:, None] - r[weak][None, :]
-    return float(((diff > 0) + 0.5 * (diff == 0)).mean())
-
-
-curves = []
-for s, run in runs.items():
-    wide = ratings_after_each_game(run.history, s).to_numpy()
-    for game, r in enumerate(wide, start=1):
-        rho = spearmanr(r, level).statistic if len(set(r)) > 1 and len(set(level)) > 1 else float("nan")
-        curves.append({"system": s, "game": game, "pairwise order": pairwise_order(r), "spearman": rho})
-curves = pd.DataFrame(curves)
-print(f"{int(strong.sum())} strong bots (heuristic/lookahead), {int(weak.sum())} random bots")
+curves, n_strong, n_weak = agreement_curves(runs, bot_of)
+print(f"{n_strong} strong bots (heuristic/lookahead), {n_weak} random bots")
 
 # %%
 fig = px.line(curves.melt(["system", "game"], var_name="measure", value_name="value"), x="game", y="value",
@@ -215,13 +240,16 @@ def settles(curve: pd.Series, threshold: float) -> int | None:
     return int(bad[-1]) + 2 if len(bad) else 1
 
 
-summary = []
-for s in SYSTEMS:
-    c = curves[curves["system"] == s].set_index("game")["pairwise order"]
-    summary.append({"system": s, "final pairwise order": c.iloc[-1],
-                    "final spearman": curves[curves["system"] == s]["spearman"].iloc[-1],
-                    **{f"settles >= {t}": settles(c, t) for t in (0.75, 0.9)}})
-pd.DataFrame(summary).set_index("system").round(3)
+def agreement_summary(curves: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for s, part in curves.groupby("system", sort=False):
+        c = part.set_index("game")["pairwise order"]
+        rows.append({"system": s, "final pairwise order": c.iloc[-1], "final spearman": part["spearman"].iloc[-1],
+                     **{f"settles >= {t}": settles(c, t) for t in (0.75, 0.9)}})
+    return pd.DataFrame(rows).set_index("system")
+
+
+agreement_summary(curves).round(3)
 
 # %% [markdown]
 # ## 4. The game's rule, zoomed in
@@ -237,9 +265,41 @@ spread.round(1)
 
 # %%
 fig = go.Figure()
-for s in ("fw", "elo"):
+for s in [s for s in ("fw", "elo") if s in runs]:
     b = boards[boards["system"] == s]
     fig.add_trace(go.Box(y=b["rating"] - START[s], x=b["bot"], name=s, boxpoints="all"))
 fig.update_layout(boxmode="group", title="Final rating minus the start, by bot level",
                   yaxis_title="rating − start", height=420)
 fig.show()
+
+# %% [markdown]
+# ## 5. Eredan: Elo and OpenSkill
+#
+# The game's own rule belongs to Fallen Worlds Online, so it rates only `fw` and `fw-epic`
+# matches: given an Eredan log (which says its ruleset), `rate(..., "fw")` leaves every game
+# unrated. Standard Elo and OpenSkill rate any two-seat game, so here they rate an Eredan league
+# of the same `ROSTER` (from the store, or simulated here with `ER_LEAGUE_MATCHES` matches): the
+# same questions, each player's rating over time and how soon strong bots rank above weak ones.
+# An Eredan game between random and heuristic bots lasts about a dozen turns and takes about a
+# millisecond to simulate; the Eredan lookahead bot takes seconds a game, so it stays out of CI.
+
+# %%
+er_matches, er_players = league("eredan", ER_LEAGUE_MATCHES, ER_LEAGUE_SEED)
+print(f"the game's own rule rates {rate(er_matches, 'fw').rated} of {len(er_matches)} Eredan games")
+er_runs = {s: rate(er_matches, s, limit=OPENSKILL_LIMIT if s == "openskill" else None)
+           for s in systems_for("eredan")}
+er_bot_of = dict(zip(er_players["player"], er_players["bot"]))
+er_history = pd.concat([run.history.astype({"system": str}) for run in er_runs.values()], ignore_index=True)
+er_history["bot"] = er_history["player"].map(er_bot_of).fillna("human")
+fig = px.line(er_history, x="played_at", y="rating_after", color="bot", line_group="player", facet_row="system",
+              hover_name="player", height=600,
+              color_discrete_map={"random": "#d62728", "heuristic": "#1f77b4", "lookahead": "#2ca02c"},
+              title="Eredan: ratings after each rated game")
+fig.update_yaxes(matches=None)
+fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+fig.show()
+
+# %%
+er_curves, er_strong, er_weak = agreement_curves(er_runs, er_bot_of)
+print(f"{er_strong} strong bots (heuristic/lookahead), {er_weak} random bots")
+agreement_summary(er_curves).round(3)
