@@ -5,7 +5,9 @@
     .venv/bin/python bench/simulate.py --engine native
 
 Prints games/s for fw heuristic vs heuristic (card logging off and on), random vs random, fw-epic,
-bg and fr (heuristic and random bots, card logging off and on; ``--rulesets fr`` for those rows only), for the compiled rules core (``fwlab native build``; ``make bench`` builds it) and the
+bg and fr (heuristic and random bots, card logging off and on; ``--rulesets fr`` for those rows only),
+and conquest with 4 players (4 heuristic bots, card logging off and on; 4 random bots; ``--rulesets
+conquest``), for the compiled rules core (``fwlab native build``; ``make bench`` builds it) and the
 pure-Python one (``FWLAB_NATIVE=0``), each in its own process; then one worker against two workers
 on the same 20,000 games with the compiled core. A game here is everything ``play_game`` does:
 setup and shuffle, every decision of both bots, and the result.
@@ -20,9 +22,20 @@ import sys
 import time
 
 
-def rate(ruleset: str, bots: tuple[str, str], n: int, log_cards: bool) -> tuple[float, float]:
+def rate(ruleset: str, bots: tuple[str, ...], n: int, log_cards: bool) -> tuple[float, float]:
     from fwlab.decks.starters import starter_decks
-    from fwlab.sim import play_game
+    from fwlab.rulesets import info
+    from fwlab.sim import play_game, play_match
+
+    if not info(ruleset).uses_decks:  # a shared-deck game: one bot per seat, the first seat rotating
+        seats = len(bots)
+        play_match(ruleset, [None] * seats, list(bots), seed=0)  # warm the catalog cache
+        t0 = time.perf_counter()
+        turns = 0
+        for i in range(n):
+            r = play_match(ruleset, [None] * seats, list(bots), seed=i, first=i % seats, log_cards=log_cards)
+            turns += r.turns
+        return n / (time.perf_counter() - t0), turns / n
 
     decks = starter_decks(ruleset)
     play_game(decks[0], decks[1], ruleset, bots[0], bots[1], seed=0)  # warm the catalog cache
@@ -40,7 +53,9 @@ ROWS = [("fw", ("heuristic", "heuristic"), False), ("fw", ("heuristic", "heurist
         ("fw", ("random", "random"), False), ("fw-epic", ("heuristic", "heuristic"), False),
         ("bg", ("heuristic", "heuristic"), False),
         ("fr", ("heuristic", "heuristic"), False), ("fr", ("heuristic", "heuristic"), True),
-        ("fr", ("random", "random"), False), ("fr", ("random", "random"), True)]
+        ("fr", ("random", "random"), False), ("fr", ("random", "random"), True),
+        ("conquest", ("heuristic",) * 4, False), ("conquest", ("heuristic",) * 4, True),
+        ("conquest", ("random",) * 4, False)]
 
 
 def per_core(quick: bool, rulesets: list[str] | None = None) -> None:
@@ -56,7 +71,8 @@ def per_core(quick: bool, rulesets: list[str] | None = None) -> None:
         for _ in range(2):  # best of two: this machine's speed drifts by ~10%
             g, t = rate(ruleset, bots, n if bots[0] != "random" else n // 3, log)
             best = max(best, g)
-        print(f"{engine:12} {ruleset:8} {'/'.join(bots):22} {'on' if log else 'off':8} {best:12.0f} {t:10.1f}",
+        label = "/".join(bots) if len(bots) == 2 else f"{len(bots)} x {bots[0]}"
+        print(f"{engine:12} {ruleset:8} {label:22} {'on' if log else 'off':8} {best:12.0f} {t:10.1f}",
               flush=True)
 
 

@@ -62,6 +62,12 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/eredan/state.py",
         "rules/eredan/game.py",
     )),
+    "conquest": EngineInfo("conquest", "fwlab.rules.conquest.engine", (
+        "rules/conquest/cards.py",
+        "rules/conquest/state.py",
+        "rules/conquest/game.py",
+        "bots/conquest/heuristic.py",
+    )),
 }
 
 
@@ -83,7 +89,7 @@ _BUILTIN: Final[tuple[Ruleset, ...]] = (
     Ruleset("bg", "daemornia", "Daemornia: Battlegrounds", (2, 2), "daemornia"),
     Ruleset("fr", "freerealms", "Free Realms TCG", (2, 2), "freerealms"),
     Ruleset("eredan", "eredan", "Eredan ITCG", (2, 2), "eredan"),
-    Ruleset("conquest", "conquest", "Conquest of the Fallen Lands", (3, 5), uses_decks=False),
+    Ruleset("conquest", "conquest", "Conquest of the Fallen Lands", (3, 5), "conquest", uses_decks=False),
 )
 
 #: ruleset id -> Ruleset, built-in first, then any registered at run time

@@ -15,3 +15,22 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("fwlab", deadline=None)
 settings.load_profile("fwlab")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def engineless():  # type: ignore[no-untyped-def]
+    """The id of a ruleset registered without a rules engine (3 to 5 seats, no decks) for one test,
+    removed afterwards: every built-in ruleset now has an engine."""
+    from fwlab.rulesets import FAMILY, REGISTRY, TITLES, Ruleset, register
+
+    rid = "noengine"
+    register(Ruleset(rid, None, "A game without an engine (test)", (3, 5), uses_decks=False))
+    try:
+        yield rid
+    finally:
+        REGISTRY.pop(rid, None)
+        TITLES.pop(rid, None)
+        FAMILY.pop(rid, None)

@@ -25,25 +25,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-Hex = tuple[int, int]
+from ..rules.hexgrid import Hex, board_fields, neighbours
+
 FOLLOWERS = ("warrior", "craftsman", "mage")
-_DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
-def board_fields(radius: int = 2) -> list[Hex]:
-    """Every field of a hexagonal board of the given radius (19 for radius 2), in a fixed order."""
-    return [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
-            if abs(q + r) <= radius]
-
-
-def neighbours(h: Hex, radius: int = 2) -> list[Hex]:
-    """The fields adjacent to ``h`` that are on the board."""
-    out = []
-    for dq, dr in _DIRECTIONS:
-        q, r = h[0] + dq, h[1] + dr
-        if max(abs(q), abs(r), abs(q + r)) <= radius:
-            out.append((q, r))
-    return out
 
 
 @dataclass(frozen=True)

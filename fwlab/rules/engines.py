@@ -9,10 +9,13 @@ that start, play out, summarise and replay one of its games.
 
 >>> engine_for("bg").name
 'daemornia'
->>> engine_for("conquest")
+>>> from fwlab.rulesets import REGISTRY, Ruleset, register
+>>> register(Ruleset("solitaire", None, "A game without an engine", (1, 1), uses_decks=False))
+>>> engine_for("solitaire")
 Traceback (most recent call last):
 ...
-ValueError: no rules engine for ruleset 'conquest' yet; games are simulated for fw, fw-epic, bg, fr, eredan...
+ValueError: no rules engine for ruleset 'solitaire' yet; games are simulated for fw, fw-epic, bg, fr, eredan...
+>>> del REGISTRY["solitaire"]
 >>> bots_for("fw")
 ('random', 'heuristic', 'lookahead')
 """

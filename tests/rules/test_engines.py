@@ -56,21 +56,22 @@ def test_CORE_RECORD_1_a_record_round_trips_and_reads_the_first_round_form():
 
 
 # ------------------------------------------------------------------ CORE-REGISTRY-1
-def test_CORE_REGISTRY_1_unknown_rulesets_and_rulesets_without_engine_are_clear_errors():
+def test_CORE_REGISTRY_1_unknown_rulesets_and_rulesets_without_engine_are_clear_errors(engineless):
     with pytest.raises(ValueError, match="unknown ruleset 'chess'.*fw, fw-epic, bg, fr, eredan, conquest"):
         engine_for("chess")
-    with pytest.raises(ValueError, match="no rules engine for ruleset 'conquest' yet.*fw, fw-epic, bg"):
-        engine_for("conquest")
+    with pytest.raises(ValueError, match=f"no rules engine for ruleset '{engineless}' yet.*fw, fw-epic, bg"):
+        engine_for(engineless)
     assert engine_for("fw") is engine_for("bg")  # one engine, several rulesets
     assert bots_for("race") == ("random", "roller", "cautious")  # random plays every engine
 
 
-def test_CORE_REGISTRY_1_engines_json_lists_every_ruleset_with_its_engine_state(capsys):
+def test_CORE_REGISTRY_1_engines_json_lists_every_ruleset_with_its_engine_state(capsys, engineless):
     assert main(["engines", "--json"]) == 0
     rows = {r["ruleset"]: r for r in json.loads(capsys.readouterr().out)}
     assert set(rows["fw"]) == {"ruleset", "seats", "bots", "compiled"}
     assert rows["fw"]["seats"] == [2, 2] and "heuristic" in rows["bg"]["bots"]
-    assert rows["conquest"]["seats"] is None and rows["conquest"]["bots"] == []
+    assert rows[engineless]["seats"] is None and rows[engineless]["bots"] == []
+    assert rows["conquest"]["seats"] == [3, 5] and rows["conquest"]["bots"] == ["random", "heuristic", "lookahead"]
     assert rows["eredan"]["seats"] == [2, 2] and rows["eredan"]["bots"][0] == "random"
     assert rows["fr"]["seats"] == [2, 2] and rows["fr"]["bots"] == ["random", "heuristic", "lookahead"]
     assert rows["race"]["seats"] == [3, 4] and rows["race"]["compiled"] is False
@@ -139,10 +140,11 @@ def test_SIM_SEATS_1_cli_simulate_with_players_and_bots_gives_the_documented_jso
     (["--ruleset", "race", "--players", "5"], "race is played by 3 to 4 players, not 5"),
     (["--ruleset", "race", "--players", "3", "--bots", "roller,roller"], "--bots names 2 bots for 3 seats"),
     (["--ruleset", "race", "--players", "3", "--bots", "roller,roller,chess"], "unknown bot 'chess'"),
-    (["--ruleset", "conquest", "--players", "3"], "no rules engine for conquest yet"),
+    (["--ruleset", "noengine", "--players", "3"], "no rules engine for noengine yet"),
     (["--ruleset", "nope"], "unknown ruleset 'nope'"),
 ])
-def test_SIM_SEATS_1_cli_refuses_bad_seat_counts_and_bots_clearly(argv, message, capsys):
+def test_SIM_SEATS_1_cli_refuses_bad_seat_counts_and_bots_clearly(argv, message, capsys, engineless):
+    assert engineless == "noengine"
     assert main(["simulate", *argv, "-n", "2"]) == 2
     assert message in capsys.readouterr().err
 

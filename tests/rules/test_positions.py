@@ -181,7 +181,8 @@ BASE = fw("deploy", a={"hand": ["Grunt"], "in_play": [{"card": "Grunt"}]}, b={"i
     ("seats", [{"deck": []}], "seats", "2 seats; the position has 1"),
     ("seats", [{}, {}, {}], "seats", "2 seats; the position has 3"),
     ("ruleset", "xx", "ruleset", "unknown ruleset"),
-    ("ruleset", "conquest", "ruleset", "no rules engine for ruleset 'conquest'"),
+    ("ruleset", "noengine", "ruleset", "no rules engine for ruleset 'noengine'"),
+    ("ruleset", "conquest", "ruleset", "has no positions as text yet"),
     ("ruleset", "race", "ruleset", "has no positions as text yet"),
     ("turn", 0, "turn", "must be at least 1"),
     ("turn", "5", "turn", "must be a whole number"),
@@ -208,7 +209,7 @@ BASE = fw("deploy", a={"hand": ["Grunt"], "in_play": [{"card": "Grunt"}]}, b={"i
     ("terminal", True, "terminal", "the game is over"),
     ("combat", {"attackers": [1]}, "combat", "there is no combat in the deploy decision"),
 ])
-def test_a_malformed_position_is_an_error_naming_the_field(path, value, field, message):
+def test_a_malformed_position_is_an_error_naming_the_field(path, value, field, message, engineless):
     pos = _set(BASE, path, value)
     if not field:
         load(pos)  # valid

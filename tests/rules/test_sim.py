@@ -102,9 +102,9 @@ def test_SIM_CLI_rejects_an_illegal_deck_and_an_unknown_card(tmp_path, capsys):
     assert "No Such Card" in err and "bad.txt:2" in err
 
 
-def test_SIM_ENGINE_1_rulesets_without_an_engine_are_a_clear_error():
+def test_SIM_ENGINE_1_rulesets_without_an_engine_are_a_clear_error(engineless):
     with pytest.raises(ValueError, match="no rules engine"):
-        simulate(["x"], ["y"], n=1, ruleset="conquest")
+        simulate(["x"], ["y"], n=1, ruleset=engineless)
 
 
 def test_BOTS_1_heuristic_beats_random_clearly_over_the_starter_decks():

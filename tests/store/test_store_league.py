@@ -99,22 +99,23 @@ def test_few_players_get_the_slow_lookahead_bot(store: Path) -> None:
 
 
 def test_the_league_command_reports_and_refuses_bad_input(store: Path, fake_sim: object,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+                                                         capsys: pytest.CaptureFixture[str], engineless: str) -> None:
     assert main(["league", "--players", "4", "--matches", "12", "--seed", "9", "--db", str(store)]) == 0
     assert "12 matches" in capsys.readouterr().out
     assert main(["league", "--players", "4", "--matches", "12", "--seed", "9", "--db", str(store)]) == 1
     assert "use another --seed" in capsys.readouterr().err
     assert main(["league", "--start", "soon", "--db", str(store)]) == 1
     assert "--start" in capsys.readouterr().err
-    assert main(["league", "--ruleset", "conquest", "--db", str(store)]) == 1
-    assert "no rules engine for ruleset 'conquest'" in capsys.readouterr().err
+    assert main(["league", "--ruleset", engineless, "--db", str(store)]) == 1
+    assert f"no rules engine for ruleset '{engineless}'" in capsys.readouterr().err
 
 
-def test_a_league_of_a_game_without_an_engine_is_a_clear_error_and_writes_nothing(store: Path, fingerprint) -> None:
+def test_a_league_of_a_game_without_an_engine_is_a_clear_error_and_writes_nothing(store: Path, fingerprint,
+                                                                                  engineless: str) -> None:
     before = fingerprint(store)
     con = connect(store)
-    with pytest.raises(ValueError, match="no rules engine for ruleset 'conquest' yet; games are simulated for fw"):
-        run_league(con, ruleset="conquest", players=6, matches=5, progress=False)
+    with pytest.raises(ValueError, match=f"no rules engine for ruleset '{engineless}' yet; games are simulated for fw"):
+        run_league(con, ruleset=engineless, players=6, matches=5, progress=False)
     with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
         run_league(con, ruleset="chess", players=6, matches=5, progress=False)
     con.close()

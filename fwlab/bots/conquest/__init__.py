@@ -1,0 +1,6 @@
+"""Bots for the Conquest engine (``conquest``): ``heuristic`` (the default) and ``lookahead``."""
+
+from .heuristic import HeuristicBot
+from .lookahead import LookaheadBot
+
+__all__ = ["HeuristicBot", "LookaheadBot"]
