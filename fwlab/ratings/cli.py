@@ -1,6 +1,6 @@
 """``fwlab elo``: the leaderboard of a store, ``fwlab elo replay FILE``: rate a match-log file.
 
-    fwlab elo [--db PATH] [--system fw|elo|openskill] [--json] [--top N] [--write]
+    fwlab elo [--db PATH] [--system fw|elo|openskill] [--ruleset R] [--json] [--top N] [--write]
     fwlab elo replay FILE [--system fw|elo|openskill] [--json]
 
 A match-log file is wide (``player_a, player_b, winner``) or has one row per seat (``seat, player,
@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("elo", help="rating leaderboard (the game's Elo rule, logistic Elo, OpenSkill)")
     p.add_argument("--db", type=Path, default=None, help="store to read (default: data/fwlab.duckdb or FWLAB_DB)")
     p.add_argument("--system", choices=SYSTEMS, default="fw", help="rating system (default: fw, the game's rule)")
+    p.add_argument("--ruleset", default=None, metavar="R",
+                   help="rate only the matches of this ruleset (default: every match the system rates)")
     p.add_argument("--json", action="store_true", help="print the leaderboard as a JSON list of objects")
     p.add_argument("--top", type=int, default=None, metavar="N", help="show only the N best players")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="rate only the first N rated games")
@@ -96,12 +98,18 @@ def run_leaderboard(args: argparse.Namespace) -> int:
         con = open_source(db=db)
         try:
             con.execute("SET enable_progress_bar = false")  # it would print into --json output
-            run = rate(read_matches(con), args.system, limit=args.limit, skip_multi_seat=True)
+            if args.ruleset is not None:
+                from fwlab.rulesets import info
+
+                info(args.ruleset)  # an unknown ruleset is a clear error
+            run = rate(read_matches(con, args.ruleset), args.system, limit=args.limit, skip_multi_seat=True)
         finally:
             con.close()
     except (ValueError, StoreError, duckdb.Error) as exc:
         return _fail(str(exc))
     records = _records(run, args.top)
+    if not records and args.ruleset is not None and not args.json:
+        print(f"no {args.ruleset} matches that {run.system} rates in {db}")
     if args.json:
         print(json.dumps(records, indent=1))
     else:

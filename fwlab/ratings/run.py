@@ -291,9 +291,9 @@ def _to_pandas(table: pa.Table) -> pd.DataFrame:
     return table.to_pandas()
 
 
-def read_matches(con: Any) -> pd.DataFrame:
+def read_matches(con: Any, ruleset: str | None = None) -> pd.DataFrame:
     """The match log rating needs, already in rating order, from a DuckDB connection (a store or
-    :func:`fwlab.store.open_source`).
+    :func:`fwlab.store.open_source`); ``ruleset``: only that ruleset's matches.
 
     Players and places come from ``match_seats`` joined to ``matches``; a match with no seat rows
     (written by a tool that fills ``matches`` only) gets its two seats from ``player_a``,
@@ -303,6 +303,15 @@ def read_matches(con: Any) -> pd.DataFrame:
     without ``match_seats`` (an older export) gives the wide ``matches`` columns. Each shape ends
     with the match's ``ruleset`` when ``matches`` has one (for ``fw``, which rates Fallen Worlds only).
     """
+    log = _read_matches(con)
+    if ruleset is None:
+        return log
+    if "ruleset" not in log.columns:
+        raise ValueError("this match log does not say each match's ruleset, so it cannot be rated per ruleset")
+    return log[log["ruleset"] == ruleset].reset_index(drop=True)
+
+
+def _read_matches(con: Any) -> pd.DataFrame:
     rs = _has_ruleset(con)
     wide_sql = WIDE_SQL.format(ruleset=", ruleset" if rs else "")
     if not _has_relation(con, "match_seats"):

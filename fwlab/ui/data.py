@@ -185,9 +185,10 @@ def stored_history_systems(db: str) -> list[str]:
 
 
 @st.cache_data(show_spinner="Rating the match log…")
-def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int, dict[str, int]]:
-    """(history, leaderboard, rated games, matches left out) of one system over the whole store, via
-    fwlab.ratings.
+def rating_run(db: str, system: str, ruleset: str | None = None) -> tuple[pd.DataFrame, pd.DataFrame, int,
+                                                                          dict[str, int]]:
+    """(history, leaderboard, rated games, matches left out) of one system over the whole store (or
+    one ruleset's matches), via fwlab.ratings.
 
     The history comes from the store's ``rating_history`` when it holds that system, else from
     replaying the match log with :func:`fwlab.ratings.rate` (the same numbers ``fwlab elo`` prints;
@@ -196,9 +197,9 @@ def rating_run(db: str, system: str) -> tuple[pd.DataFrame, pd.DataFrame, int, d
     """
     from ..ratings import rate, read_matches
 
-    run = rate(read_matches(cursor(db)), system, skip_multi_seat=True)
+    run = rate(read_matches(cursor(db), ruleset), system, skip_multi_seat=True)
     history = run.history
-    if system in stored_history_systems(db):
+    if ruleset is None and system in stored_history_systems(db):
         history = cursor(db).execute(
             "SELECT * FROM rating_history WHERE system = ? ORDER BY played_at, match_id, player", [system]).df()
     return history, run.leaderboard, run.rated, {"other_rulesets": run.other_rulesets, "multi_seat": run.skipped}

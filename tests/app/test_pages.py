@@ -384,6 +384,25 @@ def test_elo_switches_systems_and_axes(store: Path) -> None:
     assert "Choose at least one player" in ok(at).info[0].value
 
 
+def test_elo_rates_one_rulesets_matches_eredan_with_elo_and_openskill(store: Path) -> None:
+    at = open_page("elo")
+    every = at.dataframe[0].value
+    at.radio(key="elo-system").set_value("elo").run()
+    at.selectbox(key="elo-ruleset").select("eredan").run()
+    board = ok(at).dataframe[0].value
+    con = duckdb.connect(str(store), read_only=True)
+    try:
+        eredan_players = {r[0] for r in con.execute(
+            "SELECT DISTINCT s.player FROM match_seats s JOIN matches m USING (match_id) "
+            "WHERE m.ruleset = 'eredan' AND m.turns >= 4").fetchall()}
+    finally:
+        con.close()
+    assert eredan_players and set(board["player"]) == eredan_players
+    assert set(board["player"]) != set(every["player"])
+    at.radio(key="elo-system").set_value("openskill").run()
+    assert set(ok(at).dataframe[0].value["player"]) == eredan_players
+
+
 def test_elo_writes_rating_history_to_the_store(writable_store: Path) -> None:
     at = open_page("elo")
     at.button(key="elo-write").click().run()

@@ -115,3 +115,23 @@ def test_elo_replay_of_a_file_with_a_ruleset_column_rates_fw_matches_only(
     frame().drop(columns=["ruleset"]).to_csv(path, index=False)
     assert main(["elo", "replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rated_games"] == 6
+
+
+def test_elo_ruleset_rates_only_that_rulesets_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``fwlab elo --ruleset R`` (and ``read_matches(con, R)``): one game's history, e.g. Eredan's."""
+    db = tmp_path / "s.duckdb"
+    fill_store(db, seat_rows=True)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert read_matches(con, "fr")["match_id"].unique().tolist() == ["m2", "m3", "m6"]
+    finally:
+        con.close()
+    assert main(["elo", "--db", str(db), "--system", "elo", "--ruleset", "fr", "--json"]) == 0
+    board = {r["player"]: r for r in json.loads(capsys.readouterr().out)}
+    assert set(board) == {"ann", "bob", "cid", "dan"}                     # eve played only bg
+    assert board["ann"]["games"] == 1 and board["ann"]["losses"] == 1      # m2 only, not m1/m4/m5
+    assert board["bob"]["games"] == 2 and board["bob"]["draws"] == 1
+    assert main(["elo", "--db", str(db), "--ruleset", "fr"]) == 0           # fw's own rule rates no fr game
+    assert "no fr matches that fw rates" in capsys.readouterr().out
+    assert main(["elo", "--db", str(db), "--ruleset", "chess"]) == 2
+    assert "unknown ruleset 'chess'" in capsys.readouterr().err
