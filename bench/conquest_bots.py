@@ -9,8 +9,9 @@ For each pair of bots (X, Y) it plays X alone against N-1 copies of Y, with X in
 combination equally often), and prints X's win share (a shared win counts 1/k) with its 95%
 Wilson interval against the fair share 1/N, and X's mean place. Then N copies of the heuristic
 against each other: each seat's win rate (the seats must be fair: the first player rotates) and
-the win rate by position in the turn order -- the effect of the rules' seating, reported as a finding
-(position 2 is the player who is last in round 1 and first in every later round, CQ-ORDER-1).
+the win rate by position (1 = the first player, then clockwise; the simulator's "position in the
+turn order") -- the effect of the rules' seating, reported as a finding: position 2 is last in round
+1 and first in every later round, with two turns in a row (CQ-ORDER-1).
 """
 
 from __future__ import annotations
@@ -40,6 +41,19 @@ def alone_against(x: str, y: str, players: int, games: int, seed: int, workers: 
     return share, total, place / total
 
 
+def role(position: int, n: int) -> str:
+    """Where the seat at ``position`` (1 = the first player, then clockwise) plays: round 1 runs
+    counter-clockwise from the first player, later rounds clockwise from round 1's last (CQ-ORDER-1)."""
+    k = position
+    first_round = 1 if k == 1 else n - k + 2
+    later = n if k == 1 else k - 1
+    return f"{_ordinal(first_round)} in round 1, {_ordinal(later)} in every later round"
+
+
+def _ordinal(i: int) -> str:
+    return f"{i}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(i, 'th') }"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=4)
@@ -49,6 +63,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--seating-only", action="store_true", help="only the identical-bots seating table")
     args = ap.parse_args()
     n = args.players
     games, la_games = (400, 48) if args.quick else (args.games, args.lookahead_games)
@@ -57,7 +72,7 @@ def main() -> None:
     print(f"conquest, {n} players; X alone against {n - 1} copies of Y, X in every seat equally often; "
           f"fair share {fair:.3f}")
     print(f"{'X':<10} {'Y':<10} {'games':>6} {'X win share':>11}  {'95% CI':<13} {'X mean place':>12} {'s':>6}")
-    for x, y in permutations(bots, 2):
+    for x, y in ([] if args.seating_only else permutations(bots, 2)):
         t0 = time.perf_counter()
         g = la_games if "lookahead" in (x, y) else games
         share, total, place = alone_against(x, y, n, g, args.seed, args.workers)
@@ -73,9 +88,7 @@ def main() -> None:
         print(f"  seat {s['seat']}: {s['win_rate']:.3f} ({lo:.3f}-{hi:.3f}), mean place {s['mean_place']:.2f}")
     for o in d["seat_order"]:
         lo, hi = o["ci95"]
-        role = {1: "first in round 1, last in every later round",
-                2: "last in round 1, first in every later round"}.get(o["position"], "")
-        print(f"  position {o['position']}: {o['win_rate']:.3f} ({lo:.3f}-{hi:.3f})  {role}")
+        print(f"  position {o['position']}: {o['win_rate']:.3f} ({lo:.3f}-{hi:.3f})  {role(o['position'], n)}")
     print(f"  shared wins {d['draws']}, mean length {d['mean_turns']:.1f} turns, end reasons {d['end_reasons']}")
 
 
