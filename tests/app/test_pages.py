@@ -247,17 +247,20 @@ def test_deck_builder_eredan_shows_the_guild_and_who_may_play_each_card_with_rea
     at.selectbox(key="builder-starter").select("Ashen Pact Raiders").run()
     at.button(key="builder-load-starter").click().run()
     shown = texts(ok(at))
-    assert "Deck guild**: Ashen Pact: Grask Bonecrusher, Vekra Nightclaw are of it; Pip Quickfingers is a Mercenary" \
-        in shown
+    assert "Deck guild**: Ashen Pact: Grask Bonecrusher, Vekra Nightclaw, Duskmaw the Stitcher are of it." in shown
     who = frame_with(at, "nobody can play it").set_index("card")
-    # Cleave is a Fighter skill: Grask (pure Fighter) may, the Marauders may not, with the engine's reason
-    assert who.loc["Cleave", "Grask Bonecrusher"] == "✓"
-    assert who.loc["Cleave", "Vekra Nightclaw"].startswith("✗ Cleave is for other classes")
+    # Shadowstep is a Marauder skill: Vekra may, the Fighter may not, with the engine's reason
+    assert who.loc["Shadowstep", "Vekra Nightclaw"] == "✓"
+    assert who.loc["Shadowstep", "Grask Bonecrusher"].startswith("✗ Shadowstep is for other classes")
     assert not who["nobody can play it"].any()
     # a spell no character of this deck can cast is flagged
     at.selectbox(key="builder-card-eredan").select("Soul Siphon").run()
     at.button(key="builder-add").click().run()
     assert "No character of this deck can play: Soul Siphon" in texts(ok(at))
+    # a deck of Mercenaries only has no guild
+    at.selectbox(key="builder-starter").select("Gorran's Workshop").run()
+    at.button(key="builder-load-starter").click().run()
+    assert "Deck guild**: no guild: Mercenaries only" in texts(ok(at))
 
 
 def test_deck_builder_saves_uploads_and_downloads(writable_store: Path) -> None:
