@@ -6,8 +6,9 @@
 
 Prints games/s for fw heuristic vs heuristic (card logging off and on), random vs random, fw-epic,
 bg and fr (heuristic and random bots, card logging off and on; ``--rulesets fr`` for those rows only),
-and conquest with 4 players (4 heuristic bots, card logging off and on; 4 random bots; ``--rulesets
-conquest``), for the compiled rules core (``fwlab native build``; ``make bench`` builds it) and the
+conquest with 4 players (4 heuristic bots, card logging off and on; 4 random bots; ``--rulesets
+conquest``) and eredan (heuristic and random bots, card logging off and on; ``--rulesets eredan``),
+for the compiled rules core (``fwlab native build``; ``make bench`` builds it) and the
 pure-Python one (``FWLAB_NATIVE=0``), each in its own process; then one worker against two workers
 on the same 20,000 games with the compiled core. A game here is everything ``play_game`` does:
 setup and shuffle, every decision of both bots, and the result.
@@ -55,7 +56,9 @@ ROWS = [("fw", ("heuristic", "heuristic"), False), ("fw", ("heuristic", "heurist
         ("fr", ("heuristic", "heuristic"), False), ("fr", ("heuristic", "heuristic"), True),
         ("fr", ("random", "random"), False), ("fr", ("random", "random"), True),
         ("conquest", ("heuristic",) * 4, False), ("conquest", ("heuristic",) * 4, True),
-        ("conquest", ("random",) * 4, False)]
+        ("conquest", ("random",) * 4, False),
+        ("eredan", ("heuristic", "heuristic"), False), ("eredan", ("heuristic", "heuristic"), True),
+        ("eredan", ("random", "random"), False), ("eredan", ("random", "random"), True)]
 
 
 def per_core(quick: bool, rulesets: list[str] | None = None) -> None:

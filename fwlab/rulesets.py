@@ -61,6 +61,7 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/eredan/cards.py",
         "rules/eredan/state.py",
         "rules/eredan/game.py",
+        "bots/eredan/heuristic.py",
     )),
     "conquest": EngineInfo("conquest", "fwlab.rules.conquest.engine", (
         "rules/conquest/cards.py",

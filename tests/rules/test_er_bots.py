@@ -1,0 +1,237 @@
+"""The Eredan bots (fwlab/bots/eredan): the heuristic beats random on the starter decks, both bots
+return legal actions only (CORE-LEGAL-1), the same seeds give the same game, the heuristic's copy of
+the card rules agrees with the engine, and the heuristic's play follows its own rules (pairing,
+cards, heals held for damage, discards, the deck-out when far ahead)."""
+
+from __future__ import annotations
+
+import random
+
+from fwlab.bots.eredan import HeuristicBot, LookaheadBot
+from fwlab.bots.eredan.heuristic import card_ok
+from fwlab.bots.random_bot import RandomBot
+from fwlab.catalog import load_catalog
+from fwlab.decks.starters import starter_decks
+from fwlab.rules.core import Action
+from fwlab.rules.engines import engine_for
+from fwlab.rules.eredan.cards import compile_deck, playable
+from fwlab.rules.eredan.game import DISCARD, NO_CHAIN, PLAY, Game, new_game
+from fwlab.stats import wilson
+
+CAT = load_catalog("eredan")
+STARTERS = starter_decks("eredan")
+PASS = Action("pass")
+
+
+def names(deck) -> list[str]:
+    return [n for n, k in deck.counts().items() for _ in range(k)]
+
+
+def start(deck_a: list[str], deck_b: list[str], seed: int, first: int = 0) -> Game:
+    return new_game(compile_deck(deck_a, CAT), compile_deck(deck_b, CAT), seed, first=first)
+
+
+def random_setup(rng: random.Random) -> list[str]:
+    """Three characters of one guild (with Mercenaries) and 20 cards of any kind: cards of other
+    guilds, castes and classes too, so the bots meet every rule of who may play what."""
+    chars = [d for d in playable(CAT) if d.is_character]
+    guild = rng.choice(sorted({d.guild for d in chars}))
+    pool = [d.name for d in chars if d.guild in (guild, "Mercenary")]
+    deck = [d.name for d in playable(CAT) if not d.is_character]
+    return rng.sample(pool, 3) + [rng.choice(deck) for _ in range(20)]
+
+
+def play(g: Game, bots, check: bool = True) -> Game:
+    while not g.is_terminal():
+        a = bots[g.decider].choose(g)
+        if check:
+            assert g.why_illegal(a) is None, (a, g.why_illegal(a), g.summary())
+        g.apply(a)
+    return g
+
+
+def test_CORE_LEGAL_1_heuristic_beats_random_on_the_starter_decks():
+    wins = 0.0
+    n = 0
+    for i in range(54):  # every ordered pair of starter decks, both seats, both first players, 3 seeds
+        a, b = STARTERS[i % 3], STARTERS[(i // 3) % 3]
+        heur = (i // 9) % 2
+        bots = [RandomBot(i), RandomBot(i + 100)]
+        bots[heur] = HeuristicBot(i)
+        g = play(start(names(a), names(b), 300 + i, first=(i // 18) % 2), bots, check=False)
+        out = g.outcome
+        assert out is not None
+        wins += 1.0 if out.winner == "ab"[heur] else 0.5 if out.winner == "draw" else 0.0
+        n += 1
+    lo, _ = wilson(wins, n)
+    assert lo > 0.6, (wins, n)
+
+
+def test_CORE_LEGAL_1_heuristic_returns_only_legal_actions_on_random_setups():
+    for seed in range(30):
+        rng = random.Random(seed)
+        g = start(random_setup(rng), random_setup(rng), seed, first=seed % 2)
+        play(g, [HeuristicBot(seed), HeuristicBot(seed + 1)])
+        assert g.outcome is not None
+
+
+def test_CORE_LEGAL_1_heuristic_copy_of_the_card_rules_agrees_with_legal_actions():
+    checked = 0
+    for seed in range(20):
+        rng = random.Random(100 + seed)
+        g = start(random_setup(rng), random_setup(rng), seed)
+        bots = [HeuristicBot(1), RandomBot(seed)]
+        while not g.is_terminal():
+            if g.decision == PLAY:
+                p = g.decider
+                me = g.seats[p]
+                fighter = me.chars[g.f_char[p]]
+                restr = g.f_chain[p] if g.f_step >= 2 else NO_CHAIN
+                mine = {(c, t) for c in me.hand for t in (-1, 0, 1, 2)
+                        if card_ok(g, g.defs[c], me, fighter, t, restr)}
+                engine = {(a.a, a.b) for a in g.legal_actions() if a.kind == "play"}
+                assert mine == engine, g.summary()
+                checked += 1
+            g.apply(bots[g.decider].choose(g))
+    assert checked > 200
+
+
+def test_CORE_LEGAL_1_lookahead_plays_legal_whole_games():
+    for seed, (a, b) in enumerate(((0, 1), (2, 0))):
+        g = start(names(STARTERS[a]), names(STARTERS[b]), 40 + seed, first=seed)
+        play(g, [LookaheadBot(seed, rollouts=2, horizon=3), HeuristicBot(seed)])
+        assert g.outcome is not None
+
+
+def test_the_same_seeds_give_the_same_game():
+    def record(bot_cls, seed):
+        g = start(names(STARTERS[0]), names(STARTERS[2]), seed)
+        kw = {"rollouts": 2, "horizon": 2} if bot_cls is LookaheadBot else {}
+        play(g, [bot_cls(seed, **kw), HeuristicBot(seed + 1)], check=False)
+        return [str(a) for _, a in g.record.actions]
+
+    assert record(HeuristicBot, 5) == record(HeuristicBot, 5)
+    assert record(LookaheadBot, 6) == record(LookaheadBot, 6)
+
+
+def test_the_registry_offers_both_bots_and_the_heuristic_by_default():
+    eng = engine_for("eredan")
+    assert eng.default_bot == "heuristic"
+    assert set(eng.bot_names()) == {"random", "heuristic", "lookahead"}
+    assert eng.make_bot("lookahead", 3).name == "lookahead"
+
+
+# ------------------------------------------------------------------ the heuristic's own rules
+def game(chars_a, chars_b, hand_a=(), hand_b=(), filler="Sidestep", seed=1, chooser=0) -> Game:
+    """A game whose seat ``chooser`` chooses on turn 1, with the named cards in hand (the rest of
+    the hand and the deck is ``filler``)."""
+    def deck(hand):
+        return list(hand) + [filler] * (20 - len(hand))
+
+    g = start(list(chars_a) + deck(hand_a), list(chars_b) + deck(hand_b), seed)
+    for s, want in zip(g.seats, (hand_a, hand_b), strict=True):
+        s.deck.extend(s.hand)
+        s.hand = []
+        for name in want:
+            iid = next(i for i in s.deck if g.defs[i].name == name)
+            s.deck.remove(iid)
+            s.hand.append(iid)
+        while len(s.hand) < 5:
+            s.hand.append(next(i for i in s.deck if g.defs[i].name == filler))
+            s.deck.remove(s.hand[-1])
+    g.first = g.chooser = g.decider = chooser
+    return g
+
+
+def name_of(g: Game, a: Action) -> str:
+    return g.defs[a.a].name if a.kind in ("play", "discard") else str(a)
+
+
+MAGE_SIDE = ["Solenne Flamecrown", "Corvan Emberguard", "Seraphine Dawnsong"]
+RAIDERS = ["Grask Bonecrusher", "Vekra Nightclaw", "Pip Quickfingers"]
+
+
+def test_heuristic_pairs_its_hardest_hitter_with_a_foe_it_kills_or_outdamages():
+    g = game(RAIDERS, MAGE_SIDE)
+    g.seats[1].chars[0].life = 3  # Solenne (Def 1) falls to any raider's strike
+    a = HeuristicBot(1).choose(g)
+    assert a.kind == "choose" and a.b == 0
+
+
+def test_heuristic_casts_a_damaging_spell_with_a_pure_mage_when_it_beats_the_strike():
+    g = game(MAGE_SIDE, RAIDERS, hand_a=("Ember Lance II",))
+    g.apply(Action("choose", 0, 0))  # Solenne (Att 1) against Grask (Def 1, Spirit 0)
+    a = HeuristicBot(1).choose(g)
+    assert name_of(g, a) == "Ember Lance II"
+
+
+def test_heuristic_holds_a_heal_while_nobody_is_hurt_and_heals_the_most_hurt_ally():
+    g = game(MAGE_SIDE, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave")  # Cleave: Fighters only
+    g.apply(Action("choose", 2, 2))  # Seraphine (Priest) against Pip
+    assert HeuristicBot(1).choose(g) == PASS
+    g = game(MAGE_SIDE, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave")
+    g.seats[0].chars[1].life = 9   # Corvan: 8 missing
+    g.seats[0].chars[0].life = 10  # Solenne: 2 missing
+    g.apply(Action("choose", 2, 2))
+    a = HeuristicBot(1).choose(g)
+    assert name_of(g, a) == "Kindled Resolve" and a.b == 1
+
+
+def test_heuristic_opens_a_chain_and_follows_it():
+    g = game(RAIDERS, MAGE_SIDE, hand_a=("Shadowstep", "Backstab"))
+    g.apply(Action("choose", 1, 1))  # Vekra (Marauder) against Corvan
+    bot = HeuristicBot(1)
+    first = bot.choose(g)
+    assert name_of(g, first) == "Shadowstep"
+    g.apply(first)
+    g.apply(PASS)  # the other player
+    assert g.decision == PLAY and g.decider == 0
+    assert name_of(g, bot.choose(g)) == "Backstab"
+
+
+def test_heuristic_discards_cards_no_living_character_can_play_and_keeps_five():
+    g = game(RAIDERS, MAGE_SIDE, hand_a=("Ember Lance I", "Cleave"))  # a spell in a deck without a Mage
+    g.apply(Action("choose", 0, 0))
+    while g.decision == PLAY:
+        g.apply(PASS)
+    assert g.decision == DISCARD and g.decider == 0
+    a = HeuristicBot(1).choose(g)
+    assert a.kind == "discard" and name_of(g, a) == "Ember Lance I"
+    g.apply(a)
+    s = g.seats[0]
+    s.hand.extend(s.deck[:3])  # seven cards: down to five, whatever they are
+    del s.deck[:3]
+    bot = HeuristicBot(1)
+    while len(s.hand) > 5:
+        a = bot.choose(g)
+        assert a.kind == "discard"
+        g.apply(a)
+
+
+def test_heuristic_keeps_its_cards_when_the_deck_is_nearly_out_unless_far_ahead():
+    g = game(RAIDERS, MAGE_SIDE, hand_a=("Ember Lance I",))
+    g.apply(Action("choose", 0, 0))
+    while g.decision == PLAY:
+        g.apply(PASS)
+    s = g.seats[0]
+    del s.deck[2:]  # two cards left
+    assert HeuristicBot(1).choose(g) == PASS  # even a useless card stays: the refill must not fail
+    s.score = g.seats[1].score + 20
+    a = HeuristicBot(1).choose(g)  # far ahead: the hand goes, the next refill fails, the game ends
+    assert a.kind == "discard"
+
+
+def test_a_heuristic_mirror_match_is_even():
+    """A heuristic mirror match over the starter decks is even (seats swapped on the same seeds)."""
+    wins = 0.0
+    n = 0
+    for i in range(24):
+        a, b = STARTERS[i % 3], STARTERS[(i // 3) % 3]
+        g = play(start(names(a), names(b), 700 + i, first=i % 2), [HeuristicBot(i), HeuristicBot(i + 1)],
+                 check=False)
+        out = g.outcome
+        assert out is not None
+        wins += 1.0 if out.winner == "a" else 0.5 if out.winner == "draw" else 0.0
+        n += 1
+    lo, hi = wilson(wins, n, z=2.5758)
+    assert lo <= 0.5 <= hi
