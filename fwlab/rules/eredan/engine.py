@@ -13,7 +13,7 @@ from typing import Any
 
 from ...catalog import Catalog, load_catalog
 from ..engines import DeckCache, Engine, GameSummary
-from .cards import CLASS_BITS, compile_card, compile_deck
+from .cards import CLASS_BITS, CardDef, compile_card, compile_deck
 from .game import END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, replay, why_not_for
 from .game import new_game as _new_game
 
@@ -47,11 +47,8 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
 def summary(g: Game) -> GameSummary:
     """Card and character events, each side's total Life after each turn (the track) and its score
     (the second track), and each side's score at the end."""
-    out = GameSummary(g.card_events() if g.log_cards else [], list(g.track),
-                      (g.seats[0].score, g.seats[1].score))
-    if hasattr(out, "track2"):
-        out.track2 = list(g.track2)
-    return out
+    return GameSummary(g.card_events() if g.log_cards else [], list(g.track),
+                       (g.seats[0].score, g.seats[1].score), list(g.track2))
 
 
 def deck_notes(names: Sequence[str], catalog: Any) -> dict[str, Any]:
@@ -67,7 +64,7 @@ def deck_notes(names: Sequence[str], catalog: Any) -> dict[str, Any]:
     True
     """
     cards = catalog.cards if hasattr(catalog, "cards") else catalog
-    chars = []
+    chars: list[CardDef] = []
     others: dict[str, int] = {}
     for name in names:
         card = cards.get(name)
@@ -108,6 +105,7 @@ ENGINE = Engine(
     rulesets=("eredan",),
     end_reasons=END_REASONS,
     track="life",
+    track2="score",
     bots={"heuristic": "fwlab.bots.eredan.HeuristicBot", "lookahead": "fwlab.bots.eredan.LookaheadBot"},
     default_bot="heuristic",
     new_game=new_game,
