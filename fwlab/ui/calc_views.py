@@ -12,7 +12,7 @@ import streamlit as st
 
 from ..calc.attack import Attack, whole_attack
 from ..calc.combat import fight
-from ..calc.conquest import FOLLOWERS, Board, board_fields, conquerable
+from ..calc.conquest import FOLLOWERS, Board, board_fields, conquer_chance, conquerable
 from ..calc.eredan import ErCharacter, Play, eredan_exchange, takes_ally
 from ..calc.fighter import Fighter
 from ..calc.gems import FlipDeck, PowerUp, battle_odds
@@ -275,22 +275,27 @@ def _default_board() -> pd.DataFrame:
 def conquest_section() -> None:
     cat = load_catalog("conquest")
     troops = sorted(c.name for c in cat if c.type == "troop")
+    others = sorted(c.name for c in cat if c.type != "troop")
     st.caption("The board: 19 fields (axial q, r). Set each field's difficulty, and who holds it with what Support "
                "(owner `me` for your fields).")
     board_rows = st.data_editor(_default_board(), key="cq-board", hide_index=True, disabled=["q", "r"],
                                 column_config={"difficulty": st.column_config.NumberColumn(min_value=1, max_value=12),
                                                "owner": st.column_config.TextColumn(),
                                                "support": st.column_config.NumberColumn(min_value=0)})
-    hand = st.multiselect("Troops in hand", troops, default=troops[:3], key="cq-hand")
-    cols = st.columns(len(FOLLOWERS))
+    hand = st.multiselect("Cards in hand (troops, fortifications, magic)", troops + others, default=troops[:3],
+                          key="cq-hand")
+    cols = st.columns(len(FOLLOWERS) + 1)
     followers = {f: int(c.number_input(f"Unexpended {f}s", 0, 10, 2, key=f"cq-{f}")) for f, c in zip(FOLLOWERS, cols)}
+    coins = int(cols[-1].number_input("Coins (5 or more: one hire)", 0, 200, 0, key="cq-coins"))
+    cards = [cat[t] for t in hand]
     try:
         board = Board.new({(int(r["q"]), int(r["r"])): int(r["difficulty"]) for r in board_rows.to_dict("records")})
         for r in board_rows.to_dict("records"):
             owner = str(r.get("owner") or "").strip()
             if owner:
                 board = board.claim((int(r["q"]), int(r["r"])), owner, support=int(r.get("support") or 0))
-        options = conquerable(board, "me", [cat[t] for t in hand], followers)
+        options = conquerable(board, "me", cards, followers)
+        plans = conquerable(board, "me", cards, followers, plan=True, coins=coins)
     except (ValueError, TypeError) as exc:
         st.error(str(exc))
         return
@@ -301,7 +306,44 @@ def conquest_section() -> None:
     with left:
         table(df, "conquest-options.csv", key="cq-options")
     with right:
-        chart(_board_figure(board_rows, {tuple(o.field) for o in options}), key="cq-board-chart")
+        chart(_board_figure(board_rows, {tuple(o.field) for o in plans}), key="cq-board-chart")
+    st.write(f"**{len(plans)}** fields can be conquered this turn with the hand's plays (fortifications, Boost and "
+             "steal-support magic, refreshes, a conquest next to the field first"
+             + (", one hire" if coins >= 5 else "") + "), each by its cheapest plan:")
+    cols_plan = ["field", "difficulty", "plan", "followers_spent", "spent", "troop", "attack", "boost", "support",
+                 "reward", "turn_reward", "hire"]
+    pdf = pd.DataFrame([o.to_dict() for o in plans], columns=cols_plan)
+    pdf["field"] = pdf["field"].astype(str)
+    table(pdf, "conquest-plans.csv", key="cq-plans")
+    _conquest_chance(board, cards, followers, coins)
+
+
+def _conquest_chance(board: Board, cards: list[Any], followers: dict[str, int], coins: int) -> None:
+    st.markdown("**Chance the hand plus the next draws conquers a field** (the board as it is, the followers "
+                "above; the deck is the shared deck less the hand)")
+    open_fields = [h for h in board.difficulty if h not in board.claims]
+    if not open_fields:
+        st.info("Every field is taken.")
+        return
+    c1, c2, c3 = st.columns(3)
+    field = c1.selectbox("Field", open_fields, key="cq-chance-field",
+                         format_func=lambda h: f"{h} (difficulty {board.difficulty[h]})")
+    draws = int(c2.number_input("Next N draws", 0, 20, 1, key="cq-draws"))
+    samples = int(c3.number_input("Monte Carlo samples (when exact is too big)", 100, 50_000, 2000, step=100,
+                                  key="cq-samples"))
+    try:
+        ch = conquer_chance(board, "me", cards, followers, field, draws=draws, samples=samples, seed=0,
+                            coins=coins if coins >= 5 else None)
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    st.metric(f"P(conquer {field} within {draws} draws)", f"{ch.p:.3f}")
+    if ch.method == "exact":
+        st.caption(f"Exact: {ch.outcomes} distinct draws of the {ch.deck_size}-card deck enumerated "
+                   "(hypergeometric weights over card kinds).")
+    else:
+        st.caption(f"Monte Carlo: {ch.samples} seeded draws of the {ch.deck_size}-card deck; 95% interval "
+                   f"{ch.low:.3f} to {ch.high:.3f}.")
 
 
 def _board_figure(rows: pd.DataFrame, open_fields: set[Any]) -> go.Figure:
