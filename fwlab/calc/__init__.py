@@ -8,15 +8,25 @@ Free Realms gem flip, Eredan damage, Conquest conquests and Free Realms collecto
 from .attack import Attack, AttackResult, Distribution, whole_attack
 from .collector import Collector, format_collector, parse_collector
 from .combat import FightResult, best_target, fight, raid, scenario_fight
-from .conquest import Board, Conquest, board_fields, conquerable, neighbours
+from .conquest import (
+           Board,
+           Chance,
+           Conquest,
+           Plan,
+           board_fields,
+           conquer_chance,
+           conquerable,
+           neighbours,
+           plan_turn,
+)
 from .duel import DuelResult, duel
 from .eredan import Exchange, eredan_exchange
 from .fighter import Fighter
 from .gems import BattleOdds, FlipDeck, PowerUp, battle_odds
 from .tohit import format_chart, need_to_hit, p_hit, p_hit_exact, tohit_table
 
-__all__ = ["Attack", "AttackResult", "BattleOdds", "Board", "Collector", "Conquest", "Distribution", "DuelResult",
-           "Exchange", "FightResult", "Fighter", "FlipDeck", "PowerUp", "battle_odds", "best_target",
-           "board_fields", "conquerable", "duel", "eredan_exchange", "fight", "format_chart",
-           "format_collector", "need_to_hit", "neighbours", "p_hit", "p_hit_exact", "parse_collector", "raid",
-           "scenario_fight", "tohit_table", "whole_attack"]
+__all__ = ["Attack", "AttackResult", "BattleOdds", "Board", "Chance", "Collector", "Conquest", "Distribution",
+           "DuelResult", "Exchange", "FightResult", "Fighter", "FlipDeck", "Plan", "PowerUp", "battle_odds",
+           "best_target", "board_fields", "conquer_chance", "conquerable", "duel", "eredan_exchange", "fight",
+           "format_chart", "format_collector", "need_to_hit", "neighbours", "p_hit", "p_hit_exact",
+           "parse_collector", "plan_turn", "raid", "scenario_fight", "tohit_table", "whole_attack"]

@@ -24,7 +24,7 @@ from fwlab.calc.conquest import (
     remaining_deck,
 )
 from fwlab.catalog import load_catalog
-from fwlab.rules.conquest.game import TASKS, Game
+from fwlab.rules.conquest.game import HIRE, TASKS, Game
 from fwlab.rules.core import Action
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
@@ -235,6 +235,10 @@ def play_plan(g: Game, plan) -> None:
     """Make the plan's plays in the engine (the seat's first copy of each card)."""
     kinds = {W: 0, C: 1, M: 2}
     for step in plan.steps:
+        if step.kind == "hire":
+            assert g.decision == HIRE and g.decider == 0
+            g.apply(Action("hire", kinds[step.card]))
+            continue
         assert g.decision == TASKS and g.decider == 0
         iid = next(i for i in g.seats[0].hand if g.defs[i].name == step.card)
         if step.kind == "magic":
@@ -297,6 +301,19 @@ def test_engine_plays_the_plan_and_finds_nothing_when_the_budget_forbids(case):
     short = position(case["hands"], diff=case["diff"], fields=case["fields"], followers={0: case["short"]})
     assert FIELDS[target] not in plan_turn(engine_board(short), "me", engine_hand(short), engine_followers(short))
     assert not engine_can_conquer(short, target)
+
+
+def test_engine_hires_the_follower_the_plan_names():
+    hands, diff, fields = {0: ["Pikemen", "Garrison"]}, {9: 7}, {10: (0, "Militia", None)}
+    g = position(hands, diff=diff, fields=fields, followers={0: (2, 0, 0)}, coins={0: 5}, decision=HIRE)
+    board, hand = engine_board(g), engine_hand(g)
+    assert FIELDS[9] not in plan_turn(board, "me", hand, engine_followers(g))
+    plan = plan_turn(board, "me", hand, engine_followers(g), coins=g.seats[0].coins)[FIELDS[9]]
+    assert plan.hire == C and plan.cards == ["Garrison", "Pikemen"]
+    play_plan(g, plan)
+    assert g.owner[9] == 0 and g.seats[0].coins == 5 - 5 + 7
+    poor = position(hands, diff=diff, fields=fields, followers={0: (2, 0, 0)}, coins={0: 4}, decision=HIRE)
+    assert FIELDS[9] not in plan_turn(engine_board(poor), "me", hand, engine_followers(poor), coins=4)
 
 
 NO_DRAW = sorted(c.name for c in CAT if c.type != "magic"
