@@ -35,6 +35,18 @@ Conventions
   seat's over the games it was never killed (``killed_turn`` NULL), **when it dies** over the
   others, each with a 95% Wilson interval. The table is empty, and its query never runs, when
   the selected matches have no ``picked`` values.
+* **Plays** (games of more than two seats, or with fields taken: Conquest): per card, a seat
+  **played** it when its ``deployed_turn`` is set and **held** it when it drew it (``drawn_turn``
+  set) but never played it. ``played_win_rate`` is the win rate of the seats that played it, which
+  is the share of its plays made by the eventual winner (a shared first place split); ``expected``
+  is that share by chance (the mean of 1/seats over its plays); ``held_win_rate`` is the win rate
+  of the seats that held it; ``difference`` = played − held with Newcombe's interval, standing out
+  when it excludes 0 (both samples at least ``min_games``). Computed only for the rulesets whose
+  matches have more than two seats or field events.
+* **Fields** (``field_events``): per difficulty, the fields taken, the mean turn taken (the game's
+  turn counter) with a 95% normal interval (mean ± 1.96·sd/√n), its median, the share claimed
+  by magic (with a Wilson interval) rather than conquered, and the win rate of the seat that took
+  it against its fair share (the mean of 1/seats). Empty when the matches have no field events.
 """
 
 from __future__ import annotations
@@ -139,6 +151,51 @@ SELECT ruleset, card AS character, count(*)::BIGINT AS games, sum(picked)::BIGIN
     count(*) FILTER (WHERE NOT survived)::BIGINT AS died_games,
     coalesce(sum(points) FILTER (WHERE NOT survived), 0) AS died_points
 FROM x GROUP BY ruleset, card ORDER BY ruleset, card
+"""
+
+# Per card of multi-seat games: plays (deployed), the half-win points of the seats that played it and
+# of those that drew it but never played it, and the chance share of the plays' seats (mean of 1/n).
+PLAYS_SQL = f"""
+WITH m AS (SELECT match_id, ruleset, winner, {{n}} AS n FROM matches WHERE ruleset = $ruleset),
+t AS ({ties_sql("{seats}")}),
+x AS (SELECT m.ruleset, e.card, e.deployed_turn IS NOT NULL AS played, m.n,
+             CASE WHEN s.place = 1 THEN CASE WHEN m.winner <> 'draw' THEN 2.0 WHEN m.n = 2 THEN 1.0
+                  ELSE 2.0 / t.k END ELSE 0.0 END AS points
+      FROM card_events e JOIN m USING (match_id)
+      JOIN {{seats}} s ON s.match_id = e.match_id AND s.seat = strpos('abcde', e.seat)
+      LEFT JOIN t ON t.match_id = e.match_id
+      WHERE e.deployed_turn IS NOT NULL OR e.drawn_turn IS NOT NULL)
+SELECT ruleset, card, count(*) FILTER (WHERE played)::BIGINT AS plays,
+    coalesce(sum(points) FILTER (WHERE played), 0) AS played_points,
+    avg(1.0 / n) FILTER (WHERE played) AS expected,
+    count(*) FILTER (WHERE NOT played)::BIGINT AS held_games,
+    coalesce(sum(points) FILTER (WHERE NOT played), 0) AS held_points
+FROM x GROUP BY ruleset, card ORDER BY ruleset, card
+"""
+
+#: Whether any field was taken in the source (a scan of an empty table for games without a board).
+ANY_FIELDS_SQL = "SELECT EXISTS (SELECT 1 FROM field_events)"
+RULESET_FIELDS_SQL = """
+SELECT EXISTS (SELECT 1 FROM field_events f JOIN matches m USING (match_id) WHERE m.ruleset = $ruleset)
+"""
+
+# Per ruleset and difficulty: fields taken, the turns they were taken, how, and the half-win points
+# and chance share (1/n) of the seats that took them.
+FIELDS_SQL = f"""
+WITH m AS (SELECT match_id, ruleset, winner, {{n}} AS n FROM matches WHERE ruleset = $ruleset),
+t AS ({ties_sql("{seats}")}),
+x AS (SELECT m.ruleset, f.difficulty, f.turn, f.how, m.n,
+             CASE WHEN s.place = 1 THEN CASE WHEN m.winner <> 'draw' THEN 2.0 WHEN m.n = 2 THEN 1.0
+                  ELSE 2.0 / t.k END ELSE 0.0 END AS points
+      FROM field_events f JOIN m USING (match_id)
+      JOIN {{seats}} s ON s.match_id = f.match_id AND s.seat = strpos('abcde', f.seat)
+      LEFT JOIN t ON t.match_id = f.match_id)
+SELECT ruleset, difficulty, count(*)::BIGINT AS taken, avg(turn) AS mean_turn,
+    median(turn)::DOUBLE AS median_turn, stddev_samp(turn) AS sd_turn,
+    count(*) FILTER (WHERE how = 'conquer')::BIGINT AS conquered,
+    count(*) FILTER (WHERE how = 'claim')::BIGINT AS claimed,
+    sum(points) AS points, avg(1.0 / n) AS expected
+FROM x GROUP BY ruleset, difficulty ORDER BY ruleset, difficulty
 """
 
 RULESETS_SQL = "SELECT DISTINCT ruleset FROM matches WHERE $ruleset IS NULL OR ruleset = $ruleset ORDER BY ruleset"
@@ -280,6 +337,61 @@ def has_picked(con: Any, ruleset: str | None) -> bool:
     return bool(row and row[0])
 
 
+#: The columns of :attr:`BalanceReport.plays` (and of its JSON ``plays`` records), in order.
+PLAYS_COLUMNS = ("ruleset", "card", "plays", "played_wins", "played_win_rate", "played_low", "played_high",
+                 "expected", "held_games", "held_wins", "held_win_rate", "held_low", "held_high", "difference",
+                 "difference_low", "difference_high", "small_sample", "stands_out")
+#: The columns of :attr:`BalanceReport.fields` (and of its JSON ``fields`` records), in order.
+FIELDS_COLUMNS = ("ruleset", "difficulty", "taken", "mean_turn", "turn_low", "turn_high", "median_turn",
+                  "conquered", "claimed", "claimed_share", "claimed_low", "claimed_high", "wins", "win_rate", "low",
+                  "high", "expected", "small_sample", "stands_out")
+
+
+def plays_table(raw: pd.DataFrame, min_games: int) -> pd.DataFrame:
+    """Per-card win rates of the seats that played it and of those that held it, from :data:`PLAYS_SQL`."""
+    df = raw.copy()
+    df["played_wins"] = df["played_points"] / 2.0
+    df["held_wins"] = df["held_points"] / 2.0
+    _rates(df, "played_", "plays", "played_points")
+    _rates(df, "held_", "held_games", "held_points")
+    d, low, high = difference_interval(df["played_wins"], df["plays"], df["held_wins"], df["held_games"])
+    df["difference"], df["difference_low"], df["difference_high"] = d, low, high
+    df["small_sample"] = (df["plays"] < min_games) | (df["held_games"] < min_games)
+    df["stands_out"] = _flag(df["difference_low"], df["difference_high"], 0.0, ~df["small_sample"])
+    df = df[list(PLAYS_COLUMNS)]
+    return df.sort_values(["ruleset", "plays", "card"], ascending=[True, False, True], ignore_index=True)
+
+
+def fields_table(raw: pd.DataFrame, min_games: int) -> pd.DataFrame:
+    """Per difficulty: fields taken, when (mean with a 95% normal interval, median), how, and the
+    taker's win rate, from :data:`FIELDS_SQL`."""
+    df = raw.copy()
+    n = df["taken"].to_numpy(dtype=np.float64)
+    half = 1.96 * df["sd_turn"].to_numpy(dtype=np.float64) / np.sqrt(n)
+    df["turn_low"] = df["mean_turn"] - half
+    df["turn_high"] = df["mean_turn"] + half
+    df["claimed_share"] = df["claimed"] / df["taken"]
+    low, high = wilson_array(df["claimed"].to_numpy(dtype=np.float64), n)
+    df["claimed_low"], df["claimed_high"] = low, high
+    df["wins"] = df["points"] / 2.0
+    _rates(df, "", "taken", "points")
+    df["small_sample"] = df["taken"] < min_games
+    df["stands_out"] = _flag(df["low"], df["high"], df["expected"], ~df["small_sample"])
+    df["difficulty"] = df["difficulty"].astype("int64")
+    return df[list(FIELDS_COLUMNS)].reset_index(drop=True)
+
+
+def has_field_events(con: Any, ruleset: str | None = None) -> bool:
+    """Whether the source (``ruleset`` None) or the ruleset's matches have fields taken (False for a
+    source without ``field_events``)."""
+    try:
+        row = con.execute(ANY_FIELDS_SQL if ruleset is None else RULESET_FIELDS_SQL,
+                          {} if ruleset is None else {"ruleset": ruleset}).fetchone()
+    except duckdb.CatalogException:  # a source made before the table existed
+        return False
+    return bool(row and row[0])
+
+
 @dataclass
 class BalanceReport:
     """The result of :func:`balance_report`; tables are pandas DataFrames, the rest plain values."""
@@ -304,6 +416,12 @@ class BalanceReport:
     #: per character (games whose card events have ``picked``): picks and survive / die win rates;
     #: empty for games without characters
     characters: pd.DataFrame = field(default_factory=pd.DataFrame)
+    #: per card of games of more than two seats or with fields taken: the win rate of the seats that
+    #: played it (the winner's share of its plays) against those that drew it but did not; else empty
+    plays: pd.DataFrame = field(default_factory=pd.DataFrame)
+    #: per ruleset and field difficulty (``field_events``): when fields are taken, how, and the
+    #: taker's win rate; empty for games without fields
+    fields: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def seat_mean(self) -> float | None:
@@ -336,6 +454,8 @@ class BalanceReport:
             "matchups": records(self.matchups),
             "cards": records(self.cards),
             "characters": records(self.characters),
+            "plays": records(self.plays),
+            "fields": records(self.fields),
             "notes": self.notes,
         }
 
@@ -458,6 +578,20 @@ def balance_report(
         characters = character_table(query(CHARACTER_SQL), min_games)
         notes.append("Characters: mean picks = times chosen to fight per game in a deck; pick share = its share "
                      "of its side's picks; win rates of its seat when it survives / when it dies.")
+    plays, fields = pd.DataFrame(), pd.DataFrame()
+    most_seats = by_ruleset["most_seats"]
+    with_fields = [r for r in rulesets if has_field_events(con, r)] if has_field_events(con) else []
+    multi = [r for r in rulesets if (r in most_seats.index and most_seats[r] > 2) or r in with_fields]
+    if multi:
+        plays = plays_table(pd.concat([query(PLAYS_SQL, {"ruleset": r}) for r in multi], ignore_index=True),
+                            min_games)
+        notes.append("Plays: the win rate of the seats that played a card (the share of its plays made by the "
+                     "winner; expected: that share by chance) against the seats that drew it but never played it.")
+    if with_fields:
+        fields = fields_table(pd.concat([query(FIELDS_SQL, {"ruleset": r}) for r in with_fields], ignore_index=True),
+                              min_games)
+        notes.append("Fields: per difficulty, the turn taken (mean with a 95% normal interval, median), the share "
+                     "claimed by magic, and the win rate of the seat that took it against its fair share.")
     if shrink:
         toward = "0.5" if two_seats else "the ruleset's mean seat win rate"
         notes.append(f"Shrunk rates: beta-binomial toward {toward} with {strength:g} pseudo-games.")
@@ -465,5 +599,5 @@ def balance_report(
         ruleset=ruleset, min_games=min_games, shrink=shrink, matches=int(s["matches"]), draws=draws,
         cards=cards, decks=decks, matchups=matchups, first_player=first, game_length=length,
         length_histogram=con.execute(LENGTH_SQL, params).df(), end_reasons=con.execute(END_SQL, params).df(),
-        notes=notes, turn_order=order, seat_means=seat_means, characters=characters,
+        notes=notes, turn_order=order, seat_means=seat_means, characters=characters, plays=plays, fields=fields,
     )  # fmt: skip

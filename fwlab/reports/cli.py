@@ -74,14 +74,28 @@ def run_balance(args: argparse.Namespace) -> int:
                 print(f"  {row['character']} ({row['ruleset']}): {row['mean_picks']:.2f} picks, "
                       f"share {row['pick_share']:.1%}; survives {_rate(row, 'survived_')}, "
                       f"dies {_rate(row, 'died_')}")
+        if len(report.plays):
+            out = report.plays[report.plays["stands_out"].notna()]
+            print(f"{len(report.plays)} cards played in games of more than two seats, {len(out)} stand out "
+                  f"(win rate when played minus when drawn but not played):")
+            for row in out.to_dict("records"):
+                print(f"  {row['stands_out']:<5} {row['card']} ({row['ruleset']}): played {_rate(row, 'played_', 'plays')}"
+                      f" (by chance {row['expected']:.1%}), held {_rate(row, 'held_')}")
+        if len(report.fields):
+            print("fields by difficulty (mean turn taken [95%], claimed share, taker's win rate):")
+            for row in report.fields.to_dict("records"):
+                print(f"  {row['difficulty']:>2} ({row['ruleset']}): turn {row['mean_turn']:.1f} "
+                      f"[{row['turn_low']:.1f}, {row['turn_high']:.1f}] of {row['taken']}, "
+                      f"claimed {row['claimed_share']:.1%}, taker wins {_rate(row, '', 'taken')}")
         if args.out:
             print(f"wrote {args.out}")
     return 0
 
 
-def _rate(row: dict[Any, Any], prefix: str) -> str:
-    """``61.0% [52.1%, 69.2%] n=120`` (``– n=0`` without games) from a characters row."""
-    n = row[f"{prefix}games"]
+def _rate(row: dict[Any, Any], prefix: str, games: str | None = None) -> str:
+    """``61.0% [52.1%, 69.2%] n=120`` (``– n=0`` without games) from a characters row (the games in
+    ``{prefix}games``, or in column ``games``)."""
+    n = row[games or f"{prefix}games"]
     if not n:
         return "– n=0"
     return f"{row[f'{prefix}win_rate']:.1%} [{row[f'{prefix}low']:.1%}, {row[f'{prefix}high']:.1%}] n={n}"

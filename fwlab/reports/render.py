@@ -130,6 +130,67 @@ def character_table_html(report: BalanceReport) -> str:
     return table.to_html(index=False, escape=True, border=0)
 
 
+def plays_table_html(report: BalanceReport) -> str:
+    """Per card (games of more than two seats): the win rate of the seats that played it against
+    those that drew it but did not."""
+    c = report.plays
+    table = pd.DataFrame(
+        {
+            "ruleset": c["ruleset"], "card": c["card"], "plays": c["plays"],
+            "played: win rate = winner's share [95%]": _with_interval(c, "played_"),
+            "by chance": c["expected"].map(_pct),
+            "drawn, not played [95%]": _with_interval(c, "held_") + " n=" + c["held_games"].astype(str),
+            "difference [95%]": [f"{_pct(d)} [{_pct(lo)}, {_pct(hi)}]" for d, lo, hi in
+                                 zip(c["difference"], c["difference_low"], c["difference_high"])],
+            "stands out": c["stands_out"].fillna(""),
+            "small sample": c["small_sample"].map({True: "yes", False: ""}),
+        }
+    )  # fmt: skip
+    return table.to_html(index=False, escape=True, border=0)
+
+
+def _num(x: float | None, digits: int = 1) -> str:
+    return "–" if x is None or pd.isna(x) else f"{x:.{digits}f}"
+
+
+def fields_table_html(report: BalanceReport) -> str:
+    """Per field difficulty: fields taken, the turn taken, claimed share and the taker's win rate."""
+    f = report.fields
+    table = pd.DataFrame(
+        {
+            "ruleset": f["ruleset"], "difficulty": f["difficulty"], "taken": f["taken"],
+            "mean turn [95%]": [f"{_num(m)} [{_num(lo)}, {_num(hi)}]" for m, lo, hi in
+                                zip(f["mean_turn"], f["turn_low"], f["turn_high"])],
+            "median turn": f["median_turn"].map(lambda x: _num(x, 1)),
+            "claimed [95%]": [f"{_pct(r)} [{_pct(lo)}, {_pct(hi)}]" for r, lo, hi in
+                              zip(f["claimed_share"], f["claimed_low"], f["claimed_high"])],
+            "taker's win rate [95%]": _with_interval(f, ""), "fair share": f["expected"].map(_pct),
+            "stands out": f["stands_out"].fillna(""),
+            "small sample": f["small_sample"].map({True: "yes", False: ""}),
+        }
+    )  # fmt: skip
+    return table.to_html(index=False, escape=True, border=0)
+
+
+def difficulty_vs_turn(report: BalanceReport) -> go.Figure:
+    """Field difficulty against the mean turn it is taken, with 95% interval bars, per ruleset."""
+    f = report.fields
+    fig = go.Figure()
+    for ruleset, group in f.groupby("ruleset", sort=True):
+        fig.add_trace(
+            go.Scatter(
+                x=group["difficulty"], y=group["mean_turn"], mode="markers+lines", name=str(ruleset),
+                error_y={"type": "data", "symmetric": False, "array": group["turn_high"] - group["mean_turn"],
+                         "arrayminus": group["mean_turn"] - group["turn_low"], "thickness": 1},
+                text=group["taken"].astype(str) + " fields taken, median turn " + group["median_turn"].astype(str),
+                hovertemplate="difficulty %{x}<br>mean turn %{y:.1f}<br>%{text}<extra></extra>",
+            )
+        )  # fmt: skip
+    fig.update_layout(title="Field difficulty vs the turn it is taken (mean, 95% interval)",
+                      xaxis_title="difficulty", yaxis_title="turn taken", xaxis_dtick=1, height=450)  # fmt: skip
+    return fig
+
+
 def render_html(report: BalanceReport) -> str:
     title = "Balance report" + (f" — {report.ruleset}" if report.ruleset else " — all rulesets")
     fp = report.first_player
@@ -160,6 +221,16 @@ def render_html(report: BalanceReport) -> str:
                      "share of its side's picks) and its side's win rate when it survives the game and when it "
                      "dies.</p>")
         parts.append(character_table_html(report))
+    if len(report.plays):
+        parts.append("<h2>Plays</h2>")
+        parts.append("<p class='note'>Per card, the win rate of the seats that played it (the share of its plays "
+                     "made by the eventual winner, a shared first place split) against that share by chance and "
+                     "against the seats that drew it but never played it.</p>")
+        parts.append(plays_table_html(report))
+    if len(report.fields):
+        parts.append("<h2>Fields</h2>")
+        parts.append(_figure_div(difficulty_vs_turn(report)))
+        parts.append(fields_table_html(report))
     parts.append("<h2>Decks</h2>")
     d = report.decks
     decks = pd.DataFrame({

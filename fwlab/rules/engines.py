@@ -54,13 +54,17 @@ class GameSummary:
     figure the engine logs, as ``(turn, value of seat 0, value of seat 1, ...)``; ``scores``: each
     seat's score at the end (Capital, scored cards, Life...), or None when the game has none;
     ``track2``: a second per-turn figure in the same shape and on the same turns (Eredan: the score
-    beside the characters' Life), empty when the engine logs only one (stored as ``score_a``..).
+    beside the characters' Life), empty when the engine logs only one (stored as ``score_a``..);
+    ``board_events``: per board place taken, for games with a board (Conquest: one row per field
+    taken with ``field``, ``difficulty``, ``seat``, ``turn``, ``how``; stored as ``field_events``),
+    empty for the others.
     """
 
     card_events: list[dict[str, Any]] = field(default_factory=list)
     track: list[tuple[int, ...]] = field(default_factory=list)
     scores: tuple[int, ...] | None = None
     track2: list[tuple[int, ...]] = field(default_factory=list)
+    board_events: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,8 @@ class GameResult:
 
     ``winner`` is the sole winner's seat label (``a``..``e``) or ``draw``; ``capital`` is the
     engine's per-turn track ``(turn, seat 0, seat 1, ...)``; ``scores`` each seat's score at the end;
-    ``track2`` the engine's second per-turn figure in the same shape (empty when it has none).
+    ``track2`` the engine's second per-turn figure in the same shape (empty when it has none);
+    ``board_events`` the board places taken (Conquest: one row per field), empty for other games.
     """
 
     places: tuple[int, ...]
@@ -38,6 +39,7 @@ class GameResult:
     record: GameRecord | None = None
     scores: tuple[int, ...] | None = None
     track2: list[tuple[int, ...]] = field(default_factory=list)
+    board_events: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def outcome(self) -> Outcome:
@@ -144,7 +146,8 @@ def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None
     s = eng.summary(g)
     return GameResult(out.places, out.end_reason, out.turns, first,
                       s.card_events if log_cards else [], s.track if log_cards else [],
-                      g.record if record else None, s.scores, s.track2 if log_cards else [])
+                      g.record if record else None, s.scores, s.track2 if log_cards else [],
+                      s.board_events if log_cards else [])
 
 
 def start_game(deck_a: Setup, deck_b: Setup, ruleset: str, seed: int, first: str = "a", log_cards: bool = True,

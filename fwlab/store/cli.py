@@ -110,7 +110,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .ingest import ImportProblem, import_files
     from .schema import StoreError, connect
 
-    if not (args.files or args.cards or args.turns):
+    if not (args.files or args.cards or args.turns or args.fields):
         return _err("give at least one file to import")
     try:
         con = connect(_db(args))
@@ -118,6 +118,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         return _err(str(exc))
     try:
         report = import_files(con, args.files, card_files=args.cards or (), turn_files=args.turns or (),
+                              field_files=args.fields or (),
                               source=args.source)
     except ImportProblem as exc:
         print(f"fwlab: import refused, the store is unchanged ({exc.total} problem(s)):", file=sys.stderr)
@@ -211,9 +212,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("import", help="import match logs (CSV, Parquet, JSON Lines), checked before writing")
     p.add_argument("files", nargs="*", metavar="FILE",
-                   help="files of matches, card events or turn snapshots (recognised by their columns)")
+                   help="files of matches, card events, turn snapshots or field events (recognised by their columns)")
     p.add_argument("--cards", action="append", metavar="FILE", help="a card-events file (repeatable)")
     p.add_argument("--turns", action="append", metavar="FILE", help="a per-turn capital file (repeatable)")
+    p.add_argument("--fields", action="append", metavar="FILE",
+                   help="a field-events file: the fields taken in a game with a board (repeatable)")
     p.add_argument("--source", default="import", help="source recorded for matches without one (default import)")
     p.add_argument("--db", help=db_help)
     p.set_defaults(func=cmd_import)

@@ -1,16 +1,16 @@
 """Export the match logs to Parquet or CSV folders, and read either a store or such a folder the same way.
 
-``export_logs`` writes ``DIR/matches/``, ``DIR/match_seats/``, ``DIR/card_events/`` and
-``DIR/turn_snapshots/`` with DuckDB's ``COPY … TO`` (``PARTITION_BY`` gives Hive-style folders such
+``export_logs`` writes ``DIR/matches/``, ``DIR/match_seats/``, ``DIR/card_events/``,
+``DIR/turn_snapshots/`` and ``DIR/field_events/`` with DuckDB's ``COPY … TO`` (``PARTITION_BY`` gives Hive-style folders such
 as ``DIR/matches/ruleset=fw/month=2026-01/data_0.parquet``). Card events, seats and turn snapshots
-carry their match's partition columns so each partition is self-contained. ``month`` is
+and field events carry their match's partition columns so each partition is self-contained. ``month`` is
 ``strftime(played_at, '%Y-%m')``. ``match_seats`` is written in the long interchange format (one
 row per seat with its match's facts, exactly the columns ``fwlab import`` reads), so an
 unpartitioned export of any number of seats imports again.
 
 :func:`open_source` is how reports run on either source: it returns a DuckDB connection on which
-the views ``matches``, ``match_seats``, ``card_events`` and ``turn_snapshots`` exist, with the
-columns of the store's tables (and ``cards``, ``decks``, ``deck_cards``, ``players``,
+the views ``matches``, ``match_seats``, ``card_events``, ``turn_snapshots`` and ``field_events``
+exist, with the columns of the store's tables (``field_events`` empty for a source older than it) (and ``cards``, ``decks``, ``deck_cards``, ``players``,
 ``rating_history`` when a store is given). A source older than ``match_seats`` gets it derived
 from the two-seat columns of ``matches``::
 
@@ -31,12 +31,23 @@ from pathlib import Path
 
 import duckdb
 
-from .schema import LOG_TABLES, LONG_COLUMNS, StoreError, connect, has_relation, open_error, wide_seats_sql
+from .schema import (
+    FIELD_EVENT_COLUMNS,
+    LOG_TABLES,
+    LONG_COLUMNS,
+    StoreError,
+    connect,
+    has_relation,
+    open_error,
+    wide_seats_sql,
+)
 
 PARTITION_COLUMNS = ("ruleset", "month")
 FORMATS = ("parquet", "csv")
 _STORE_TABLES = ("cards", "decks", "deck_cards", "players", "rulesets", "rating_history")
 _SUMMARY_TABLES = ("card_summary", "card_summary_stamp")
+#: Log tables a source may predate (read as empty, or derived, when missing).
+_OPTIONAL = ("match_seats", "field_events")
 
 
 def _select(table: str, partition_by: Sequence[str]) -> str:
@@ -61,7 +72,7 @@ def _select(table: str, partition_by: Sequence[str]) -> str:
 
 def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "parquet",
                 partition_by: Sequence[str] = PARTITION_COLUMNS, overwrite: bool = False) -> dict[str, int]:
-    """Write the three log tables under ``out``; return rows written per table."""
+    """Write the log tables (:data:`LOG_TABLES`) under ``out``; return rows written per table."""
     if fmt not in FORMATS:
         raise StoreError(f"unknown export format {fmt!r}; use {' or '.join(FORMATS)}")
     bad = [c for c in partition_by if c not in PARTITION_COLUMNS]
@@ -154,8 +165,11 @@ def open_source(db: str | Path | None = None, parquet: str | Path | None = None)
             reader = _reader(con, folder, t)
             if reader is not None:
                 con.execute(f"CREATE VIEW {t} AS {reader}")
-            elif t != "match_seats":
+            elif t not in _OPTIONAL:
                 raise StoreError(f"no exported {t} files (*.parquet or *.csv) under {folder / t}")
     if not has_relation(con, "match_seats"):  # a source older than the table: two seats per match
         con.execute(f"CREATE VIEW match_seats AS {wide_seats_sql()}")
+    if not has_relation(con, "field_events"):  # a source older than the table: no fields taken
+        cols = ", ".join(f"NULL::{typ} AS {c}" for c, typ in FIELD_EVENT_COLUMNS.items())
+        con.execute(f"CREATE VIEW field_events AS SELECT {cols} WHERE false")
     return con

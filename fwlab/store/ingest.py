@@ -23,14 +23,22 @@ from pathlib import Path
 import duckdb
 
 from .. import rulesets as rs
-from .schema import CARD_EVENT_COLUMNS, LONG_COLUMNS, MATCH_COLUMNS, TURN_COLUMNS, wide_seats_sql
+from .schema import (
+    CARD_EVENT_COLUMNS,
+    FIELD_EVENT_COLUMNS,
+    FIELD_HOW,
+    LONG_COLUMNS,
+    MATCH_COLUMNS,
+    TURN_COLUMNS,
+    wide_seats_sql,
+)
 from .summary import refresh_card_summary
 
 #: The kinds of file an import reads, with the columns (and SQL types) each kind may have.
 #: ``matches`` is the wide two-player format, ``match_seats`` the long one (a row per seat).
 FILE_COLUMNS: dict[str, dict[str, str]] = {
     "matches": MATCH_COLUMNS, "match_seats": LONG_COLUMNS, "card_events": CARD_EVENT_COLUMNS,
-    "turn_snapshots": TURN_COLUMNS,
+    "turn_snapshots": TURN_COLUMNS, "field_events": FIELD_EVENT_COLUMNS,
 }
 #: Columns a file of each kind must have; the others may be left out.
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -38,13 +46,14 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "match_seats": ("match_id", "played_at", "ruleset", "mode", "seat", "player", "first", "place", "turns"),
     "card_events": ("match_id", "seat", "card"),
     "turn_snapshots": ("match_id", "turn", "capital_a", "capital_b"),
+    "field_events": ("match_id", "field", "difficulty", "seat", "turn", "how"),
 }
 #: The columns every row of one match repeats in the long format.
 MATCH_LEVEL = ("played_at", "ruleset", "mode", "end_reason", "turns", "source")
 #: Each kind's key (unique in the files and not yet in the store).
 KEYS: dict[str, tuple[str, ...]] = {
     "matches": ("match_id",), "match_seats": ("match_id", "seat"), "card_events": ("match_id", "seat", "card"),
-    "turn_snapshots": ("match_id", "turn"),
+    "turn_snapshots": ("match_id", "turn"), "field_events": ("match_id", "field"),
 }
 MODES = ("pvp", "bot")
 
@@ -63,6 +72,8 @@ def enums(kind: str) -> dict[str, tuple[str, ...]]:
         return common
     if kind == "card_events":
         return {"seat": tuple(rs.SEAT_LABELS)}
+    if kind == "field_events":
+        return {"seat": tuple(rs.SEAT_LABELS), "how": FIELD_HOW}
     return {}
 
 
@@ -125,10 +136,14 @@ def detect_kind(columns: Sequence[str]) -> str:
     'matches'
     >>> detect_kind(["match_id", "played_at", "seat", "player", "place"])
     'match_seats'
+    >>> detect_kind(["match_id", "field", "difficulty", "seat", "turn", "how"])
+    'field_events'
     """
     cols = set(columns)
     if {"place", "player"} <= cols:
         return "match_seats"
+    if "field" in cols and "played_at" not in cols:
+        return "field_events"
     if {"seat", "card"} & cols and "played_at" not in cols:
         return "card_events"
     if {"capital_a", "capital_b"} & cols or ("turn" in cols and "played_at" not in cols):
@@ -340,11 +355,19 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
                        f"EXISTS (SELECT 1 FROM {kind} s WHERE {' AND '.join(f's.{k} = {t}.{k}' for k in key)})"))
         out.append(sel("match_id", "'unknown match (not in the imported matches nor in the store)'",
                        "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_info)"))
-    if kind == "card_events":
+    if kind in ("card_events", "field_events"):
         out.append(f"""SELECT e._file, e._row, 'seat', e.seat,
                 'is not a seat of match ' || e.match_id || ', which has seats ' || {_labels_sql('i.seats')}
             FROM {t} e JOIN _fwlab_match_info i USING (match_id)
             WHERE strpos('{rs.SEAT_LABELS}', e.seat) > i.seats AND e.seat IN ({_labels_in()})""")
+    if kind == "field_events":
+        out.append(sel("field", "'must not be negative (fields are numbered from 0)'", "field < 0"))
+        out.append(sel("difficulty", "'must be at least 1'", "difficulty < 1"))
+        out.append(sel("turn", "'must be at least 1'", "turn < 1"))
+        out.append(f"""SELECT e._file, e._row, 'turn', {shown('turn', 'e.')},
+                'is after the end of match ' || e.match_id || ' (' || i.turns || ' turns)'
+            FROM {t} e JOIN _fwlab_match_info i USING (match_id) WHERE e.turn > i.turns""")
+    if kind == "card_events":
         out.append(f"""SELECT e._file, e._row, 'card', e.card, 'unknown card: not in the ' || r.family || ' catalog'
             FROM {t} e JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
             WHERE e.card IS NOT NULL AND r.family IS NOT NULL
@@ -485,12 +508,12 @@ def _pause_for_tests() -> None:
 
 def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
                  card_files: Sequence[str | Path] = (), turn_files: Sequence[str | Path] = (),
-                 source: str = "import") -> ImportReport:
+                 field_files: Sequence[str | Path] = (), source: str = "import") -> ImportReport:
     """Check and import match-log files; raises :class:`ImportProblem` and writes nothing on any problem.
 
     ``files`` are detected by their columns (wide two-player matches, long one-row-per-seat matches,
-    card events or per-turn figures); ``card_files``/``turn_files`` are read as card events / turn
-    snapshots whatever their columns. The columns added since the first format (``score_a``..
+    card events, per-turn figures or fields taken); ``card_files``/``turn_files``/``field_files`` are
+    read as card events / turn snapshots / field events whatever their columns. The columns added since the first format (``score_a``..
     ``score_e`` of turn snapshots, ``scored``, ``flipped``, ``powerup_fired`` and ``picked`` of card
     events) are optional: a file without them imports with NULL there.
     """
@@ -504,6 +527,8 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
             st.read(Path(f), "card_events")
         for f in turn_files:
             st.read(Path(f), "turn_snapshots")
+        for f in field_files:
+            st.read(Path(f), "field_events")
         for label, kind, _table, columns in st.files:
             report.files[label] = kind
             extra = [c for c in columns if c not in FILE_COLUMNS[kind]]
@@ -537,14 +562,14 @@ def _reference_tables(con: duckdb.DuckDBPyConnection, typed: dict[str, str | Non
     con.executemany("INSERT INTO _fwlab_rulesets VALUES (?, ?, ?, ?, ?)",
                     [[r.id, r.family, r.seats[0], r.seats[1], r.uses_decks] for r in rs.REGISTRY.values()])
     wide, long = typed["matches"], typed["match_seats"]
-    parts = ["SELECT match_id, ruleset, coalesce(seats, 2) AS seats FROM matches"]
+    parts = ["SELECT match_id, ruleset, coalesce(seats, 2) AS seats, turns FROM matches"]
     if wide:
-        parts.append(f"SELECT match_id, ruleset, 2 FROM {wide} WHERE match_id IS NOT NULL")
+        parts.append(f"SELECT match_id, ruleset, 2, turns FROM {wide} WHERE match_id IS NOT NULL")
     if long:
-        parts.append(f"SELECT match_id, ruleset, seat FROM {long} WHERE match_id IS NOT NULL")
+        parts.append(f"SELECT match_id, ruleset, seat, turns FROM {long} WHERE match_id IS NOT NULL")
         con.execute(_LONG_MATCHES.format(t=long, max_seats=rs.MAX_SEATS))
     con.execute("CREATE TEMP TABLE _fwlab_match_info AS SELECT match_id, any_value(ruleset) AS ruleset, "
-                "max(seats) AS seats FROM (" + " UNION ALL ".join(parts) + ") GROUP BY match_id")
+                "max(seats) AS seats, max(turns) AS turns FROM (" + " UNION ALL ".join(parts) + ") GROUP BY match_id")
 
 
 def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
@@ -567,7 +592,8 @@ _LONG_TO_MATCHES = """INSERT INTO matches (match_id, played_at, ruleset, mode, p
 
 
 def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source: str, report: ImportReport) -> int:
-    wide, long, events, turns = (typed[k] for k in FILE_COLUMNS)
+    wide, long, events, turns = (typed[k] for k in ("matches", "match_seats", "card_events", "turn_snapshots"))
+    fields = typed["field_events"]
     new_players = 0
     con.execute("BEGIN TRANSACTION")
     try:
@@ -599,6 +625,9 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
         if turns:
             cols = list(TURN_COLUMNS)
             con.execute(f"INSERT INTO turn_snapshots ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {turns}")
+        if fields:
+            cols = list(FIELD_EVENT_COLUMNS)
+            con.execute(f"INSERT INTO field_events ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {fields}")
         if wide:  # seat rows of the two-player matches, scored by their last snapshot (if any)
             con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
                         f"{wide_seats_sql(wide, turns)}")
@@ -609,6 +638,8 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
             report.counts["card_events"] = _count(con, events)
         if turns:
             report.counts["turn_snapshots"] = _count(con, turns)
+        if fields:
+            report.counts["field_events"] = _count(con, fields)
         refresh_card_summary(con)
         con.execute("COMMIT")
     except BaseException:

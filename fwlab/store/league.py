@@ -5,7 +5,7 @@ Every match is played by :func:`fwlab.sim.play_match` with ``log_cards=True``, b
 players as the ruleset seats (a number from its seat range, drawn per match); the whole season is
 written at the end in one transaction (players, matches with mode ``bot`` and source ``league``,
 their seats, card events, turn snapshots: the engine's per-turn track in ``capital_*``, its second
-figure, if any, in ``score_*``), so an interrupted league leaves the store as it was. A
+figure, if any, in ``score_*``; the fields taken in a game with a board), so an interrupted league leaves the store as it was. A
 league is reproducible from (store decks, ruleset, players, matches, seed, start, days).
 
 >>> names = player_names(4, seed=7)
@@ -29,7 +29,14 @@ import pyarrow as pa
 
 from ..decks import Deck, parse_decklist
 from ..rulesets import SEAT_LABELS, info
-from .schema import CARD_EVENT_COLUMNS, MATCH_COLUMNS, SEAT_COLUMNS, TURN_COLUMNS, StoreError
+from .schema import (
+    CARD_EVENT_COLUMNS,
+    FIELD_EVENT_COLUMNS,
+    MATCH_COLUMNS,
+    SEAT_COLUMNS,
+    TURN_COLUMNS,
+    StoreError,
+)
 from .summary import refresh_card_summary
 
 #: Bot levels, and how often a league player gets each (lookahead is slow: few players get it).
@@ -196,6 +203,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     s_cols: dict[str, list[Any]] = {c: [] for c in SEAT_COLUMNS}
     e_cols: dict[str, list[Any]] = {c: [] for c in CARD_EVENT_COLUMNS}
     t_cols: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
+    f_cols: dict[str, list[Any]] = {c: [] for c in FIELD_EVENT_COLUMNS}
     bar = _progress(matches, f"{ruleset} league", progress)
     try:
         for i in range(matches):
@@ -222,6 +230,10 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
                 e_cols["match_id"].append(match_id)
                 for c in list(CARD_EVENT_COLUMNS)[1:]:
                     e_cols[c].append(ev.get(c))
+            for ev in getattr(r, "board_events", ()):  # the fields taken (games with a board)
+                f_cols["match_id"].append(match_id)
+                for c in list(FIELD_EVENT_COLUMNS)[1:]:
+                    f_cols[c].append(ev.get(c))
             for snapshot in _turn_rows(match_id, r.capital, r.track2):  # the engine's per-turn figures
                 for c, v in zip(TURN_COLUMNS, snapshot, strict=True):
                     t_cols[c].append(v)
@@ -233,6 +245,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         "match_seats": _arrow(s_cols, SEAT_COLUMNS),
         "card_events": _arrow(e_cols, CARD_EVENT_COLUMNS),
         "turn_snapshots": _arrow(t_cols, TURN_COLUMNS),
+        "field_events": _arrow(f_cols, FIELD_EVENT_COLUMNS),
     }
     con.execute("BEGIN TRANSACTION")
     try:
@@ -250,7 +263,8 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         con.execute("ROLLBACK")
         raise
     return {"players": len(roster), "matches": matches, "match_seats": len(s_cols["match_id"]),
-            "card_events": len(e_cols["match_id"]), "turn_snapshots": len(t_cols["match_id"])}
+            "card_events": len(e_cols["match_id"]), "turn_snapshots": len(t_cols["match_id"]),
+            "field_events": len(f_cols["match_id"])}
 
 
 def _turn_rows(match_id: str, track: Sequence[tuple[int, ...]],

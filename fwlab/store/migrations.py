@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3, 4, 5]
+[1, 2, 3, 4, 5, 6]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -96,6 +96,14 @@ ALTER TABLE turn_snapshots ADD COLUMN score_e INTEGER;
 ALTER TABLE card_events ADD COLUMN picked INTEGER;
 """
 
+# v6: the fields taken in a game with a board (Conquest), one row per field taken. No primary key:
+# an import checks (match_id, field) against the files and the store, and a league writes each
+# field once, so no per-row index is kept for tables that grow with every match.
+_V6: Final[str] = """
+CREATE TABLE IF NOT EXISTS field_events(match_id VARCHAR, field INTEGER, difficulty INTEGER, seat VARCHAR,
+    turn INTEGER, how VARCHAR);
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
@@ -103,6 +111,7 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (3, _V3),
     (4, _V4),
     (5, _V5),
+    (6, _V6),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

@@ -19,6 +19,7 @@ import duckdb
 TABLES: tuple[str, ...] = (
     "schema_version", "rulesets", "cards", "decks", "deck_cards", "players", "matches",
     "card_events", "turn_snapshots", "rating_history", "card_summary", "card_summary_stamp", "match_seats",
+    "field_events",
 )
 
 #: The match-log tables an import, an export or a league writes, with their columns and SQL types.
@@ -54,9 +55,19 @@ TURN_COLUMNS: dict[str, str] = {
     "capital_c": "INTEGER", "capital_d": "INTEGER", "capital_e": "INTEGER",
     "score_a": "INTEGER", "score_b": "INTEGER", "score_c": "INTEGER", "score_d": "INTEGER", "score_e": "INTEGER",
 }
+#: One row per board field taken in a game with a board (Conquest): ``field`` its index in board
+#: order (from 0), ``difficulty``, ``seat`` the label (``a``..``e``) of the seat that took it,
+#: ``turn`` the game's turn counter (all players, as ``matches.turns``) when it was taken, ``how``
+#: ``conquer`` (a troop) or ``claim`` (magic). Each field of a match at most once.
+FIELD_EVENT_COLUMNS: dict[str, str] = {
+    "match_id": "VARCHAR", "field": "INTEGER", "difficulty": "INTEGER", "seat": "VARCHAR", "turn": "INTEGER",
+    "how": "VARCHAR",
+}
+#: How a field is taken.
+FIELD_HOW: tuple[str, ...] = ("conquer", "claim")
 LOG_TABLES: dict[str, dict[str, str]] = {
     "matches": MATCH_COLUMNS, "match_seats": SEAT_COLUMNS, "card_events": CARD_EVENT_COLUMNS,
-    "turn_snapshots": TURN_COLUMNS,
+    "turn_snapshots": TURN_COLUMNS, "field_events": FIELD_EVENT_COLUMNS,
 }
 #: The long interchange format: one row per seat with its match's facts (``fwlab import`` reads it,
 #: ``fwlab export`` writes it as ``DIR/match_seats/``). ``first`` is true on the seat that played first.

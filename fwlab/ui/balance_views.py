@@ -7,7 +7,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from ..reports.render import length_histogram, matchup_heatmap, render_html, win_rate_vs_play_rate
+from ..reports.render import (
+    difficulty_vs_turn,
+    length_histogram,
+    matchup_heatmap,
+    render_html,
+    win_rate_vs_play_rate,
+)
 from .widgets import chart, download_json, rate_text, table
 
 _PCT = ("play_rate", "win_rate", "low", "high", "opening_win_rate", "drawn_win_rate", "deployed_win_rate",
@@ -65,6 +71,32 @@ def character_table(characters: pd.DataFrame, ruleset: str) -> None:
     table(characters, f"balance-characters-{ruleset}.csv", key="bal-characters",
           column_config={**{c: st.column_config.NumberColumn(format="percent") for c in _CHAR_PCT if c in characters},
                          "mean_picks": st.column_config.NumberColumn(format="%.2f")})
+
+
+#: The plays table's percentages.
+_PLAYS_PCT = ("played_win_rate", "played_low", "played_high", "expected", "held_win_rate", "held_low", "held_high",
+              "difference", "difference_low", "difference_high")
+_FIELDS_PCT = ("claimed_share", "claimed_low", "claimed_high", "win_rate", "low", "high", "expected")
+
+
+def plays_table(plays: pd.DataFrame, ruleset: str) -> None:
+    """Per card: the win rate of the seats that played it (the winner's share of its plays) against
+    chance and against the seats that drew it but never played it."""
+    st.caption("Per card: the win rate of the seats that played it, which is the share of its plays made by the "
+               "eventual winner (a shared first place split), against that share by chance (expected) and "
+               "against the seats that drew it but never played it (held), with 95% intervals.")
+    table(plays, f"balance-plays-{ruleset}.csv", key="bal-plays",
+          column_config={c: st.column_config.NumberColumn(format="percent") for c in _PLAYS_PCT if c in plays})
+
+
+def fields_view(report: Any, ruleset: str) -> None:
+    """Per field difficulty: when it is taken (a chart with interval bars), how, and the taker's win rate."""
+    chart(difficulty_vs_turn(report), key="bal-fields-chart")
+    fields = report.fields
+    table(fields, f"balance-fields-{ruleset}.csv", key="bal-fields",
+          column_config={**{c: st.column_config.NumberColumn(format="percent") for c in _FIELDS_PCT if c in fields},
+                         **{c: st.column_config.NumberColumn(format="%.1f")
+                            for c in ("mean_turn", "turn_low", "turn_high", "median_turn")}})
 
 
 def figures(report: Any) -> None:

@@ -77,7 +77,7 @@ def test_migration_5_keeps_an_older_stores_logs_and_adds_the_empty_columns(tmp_p
                     "VALUES ('m', 1, 3, 1, NULL), ('m', 2, 12, 7, NULL)")
         con.close()
     con = connect(path)
-    assert mig.current_version(con) == mig.LATEST == 5
+    assert mig.current_version(con) == mig.LATEST >= 5
     assert con.execute("SELECT card, drawn_turn, damage_dealt, scored, flipped, powerup_fired, picked "
                        "FROM card_events").fetchall() == [("X", 0, 2, 5, 1, None, None)]
     assert con.execute("SELECT turn, capital_a, capital_b, score_a, score_b, score_c, score_d, score_e "

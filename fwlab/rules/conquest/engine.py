@@ -35,8 +35,10 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
 
 
 def summary(g: Game) -> GameSummary:
-    """Card events, each seat's coins at the end of every round, and the final coins (the score)."""
-    return GameSummary(g.card_events() if g.log_cards else [], list(g.track), tuple(s.coins for s in g.seats))
+    """Card events, each seat's coins at the end of every round, the final coins (the score) and
+    the fields taken (board events)."""
+    return GameSummary(g.card_events() if g.log_cards else [], list(g.track), tuple(s.coins for s in g.seats),
+                       board_events=g.field_events() if g.log_cards else [])
 
 
 ENGINE = Engine(

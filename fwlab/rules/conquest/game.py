@@ -125,6 +125,7 @@ class Game:
         self.nf = nf
         self.adj: list[list[int]] = board_adjacency(radius)
         self.owner: list[int] = [-1] * nf        # seat that took the field, -1: untaken
+        self.taken_turn: list[int] = [0] * nf    # the turn (all players) the field was taken, 0: untaken
         self.troop: list[int] = [NO_CARD] * nf   # troop card on the field
         self.fort: list[int] = [NO_CARD] * nf    # fortification card on the field
         self.fsup: list[int] = [0] * nf          # support of the field's troop and fortification
@@ -241,6 +242,7 @@ class Game:
         c.turn, c.picks, c.boost, c.steal, c.took = self.turn, self.picks, self.boost, self.steal, self.took
         c.idle, c.taken = self.idle, self.taken
         c.owner, c.troop, c.fort, c.fsup = list(self.owner), list(self.troop), list(self.fort), list(self.fsup)
+        c.taken_turn = list(self.taken_turn)
         c.sup = [list(row) for row in self.sup]
         c.supall = list(self.supall)
         c.seats = [s.copy() for s in self.seats]
@@ -641,6 +643,7 @@ class Game:
             self._pay(s, d, x)
             self.troop[y] = x
             self.owner[y] = p
+            self.taken_turn[y] = self.turn
             s.fields += 1
             self._place(p, y, d.support)
             self._score(p, x, self.diff[y])      # CQ-CONQUER-3: the reward is the difficulty
@@ -727,6 +730,7 @@ class Game:
                 f = y if ti == 0 else z
                 ti += 1
                 self.owner[f] = p
+                self.taken_turn[f] = self.turn
                 s.fields += 1
                 self._took_field()
             elif op == OP_BOOST:
@@ -782,6 +786,26 @@ class Game:
                             "drawn_turn": dt if dt >= 0 else None, "deployed_turn": pt if pt >= 0 else None,
                             "killed_turn": None, "damage_dealt": 0, "scored": self.ev_scored[j]})
         return out
+
+    def field_events(self) -> list[dict[str, object]]:
+        """One row per field taken, in the order taken (turn, then field index): ``field`` (its index
+        in board order), ``difficulty``, ``seat`` (``a``..``e``), ``turn`` (the game's turn counter,
+        all players, as in the outcome's turns) and ``how``: ``conquer`` (a troop) or ``claim``
+        (magic, CQ-MAGIC-3)."""
+        out: list[dict[str, object]] = []
+        for f in range(self.nf):
+            p = self.owner[f]
+            if p >= 0:
+                out.append({"field": f, "difficulty": self.diff[f], "seat": "abcde"[p], "turn": self.taken_turn[f],
+                            "how": "conquer" if self.troop[f] >= 0 else "claim"})
+        out.sort(key=_by_turn)
+        return out
+
+
+def _by_turn(row: dict[str, object]) -> tuple[int, int]:
+    t, f = row["turn"], row["field"]
+    assert isinstance(t, int) and isinstance(f, int)
+    return (t, f)
 
 
 def _fmt(need: Sequence[int]) -> str:

@@ -1,5 +1,7 @@
 """Balance report: card win rates with intervals and sample sizes, win rate against play rate, characters
-(pick rates, win rates when they survive or die) where the game has them, matchups, first-player
+(pick rates, win rates when they survive or die) where the game has them, card plays (games of more
+than two seats: the win rate of the seats that played a card against those that held it) and
+fields (difficulty against the turn taken) where the game has a board, matchups, first-player
 advantage; downloads as HTML, CSV and JSON."""
 
 import streamlit as st
@@ -30,6 +32,14 @@ balance_views.figures(report)
 if len(report.characters):  # a game whose card events say which characters were picked to fight
     st.subheader("Characters")
     balance_views.character_table(report.characters, ruleset)
+
+if len(report.plays):  # games of more than two seats (Conquest)
+    st.subheader("Plays")
+    balance_views.plays_table(report.plays, ruleset)
+
+if len(report.fields):  # games with a board of fields (Conquest)
+    st.subheader("Fields")
+    balance_views.fields_view(report, ruleset)
 
 st.subheader("Decks")
 table(report.decks, f"balance-decks-{ruleset}.csv", key="bal-decks")
