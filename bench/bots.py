@@ -32,6 +32,8 @@ def main() -> None:
     ap.add_argument("--ruleset", default="fw")
     args = ap.parse_args()
     for a, b, n in (("heuristic", "random", args.games), ("lookahead", "heuristic", args.lookahead_games)):
+        if n <= 0:  # --lookahead-games 0: that pairing is skipped
+            continue
         t0 = time.perf_counter()
         r = duel(a, b, n, 100, args.ruleset)
         lo, hi = r.ci95_a

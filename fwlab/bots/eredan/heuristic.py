@@ -166,13 +166,17 @@ def slot_free(g: Game, d: CardDef, bearer: Character) -> bool:
     return True
 
 
-def card_ok(g: Game, d: CardDef, me: Seat, ch: Character, target: int, restr: int) -> bool:
+def card_ok(g: Game, d: CardDef, me: Seat, ch: Character, target: int, restr: int, use: int = -1) -> bool:
     """Whether ``me`` may play ``d`` for fighter ``ch`` (ally ``target`` or -1); ``restr``: the
-    chain restriction of a second card, or NO_CHAIN for a first card (mirrors ``Game._why_card``)."""
+    chain restriction of a second card, or NO_CHAIN for a first card (mirrors ``Game._why_card``);
+    ``use``: bit ``seat * 3 + index`` set for each character that may ever play ``d`` (``may_use``,
+    worked out here when -1)."""
     if restr != NO_CHAIN and not passes(d, restr):
         return False
-    cd = ch.d
-    if not may_use(d, cd, me.guild):
+    if use < 0:
+        if not may_use(d, ch.d, me.guild):
+            return False
+    elif not (use >> (me.idx * 3 + ch.idx)) & 1:
         return False
     bearer = ch
     if d.ally:
@@ -290,6 +294,8 @@ class Entry:
         self.t = -1
         self.n = NO_CHAIN
         self.g = 0.0
+        self.ml = 0  # the fighters' Life after this card and the strikes (for the pairing search)
+        self.fl = 0
 
 
 class Kind:
@@ -304,6 +310,7 @@ class Kind:
         self.t2 = -2
         self.g = 0.0
         self.relevant = False
+        self.use = 0
 
 
 class PairValue:
@@ -341,17 +348,13 @@ _COMB: Final = _binomials(64)
 
 def _untap(tapped: int, dead: int) -> int:
     """ER-TAP-1 on bit masks (bit seat * 3 + index): a side whose living are all tapped untaps."""
-    for side in (7, 56):
-        living = side & ~dead
-        if living and (tapped & living) == living:
-            tapped &= ~side
+    living = 7 & ~dead
+    if living and (tapped & living) == living:
+        tapped &= ~7
+    living = 56 & ~dead
+    if living and (tapped & living) == living:
+        tapped &= ~56
     return tapped
-
-
-def _strike(att: int, dfn: int) -> int:
-    a = att if att > 0 else 0
-    d = dfn if dfn > 0 else 0
-    return a - d if a > d else 0
 
 
 class HeuristicBot:
@@ -383,6 +386,8 @@ class HeuristicBot:
         self._info: list[Info] = []     # seat * 3 + index
         self._sides = [Side(), Side()]
         self._kinds: dict[int, Kind] = {}  # id of a CardDef -> its record (the opponent's unseen cards)
+        self._kind_of: list[Kind] = []  # per game: card instance id -> its kind's record
+        self._use: list[int] = []       # per game: card instance id -> the characters that may play it (card_ok)
         # per decision (see _prep): this turn is the last; rough turns left; the decider's lead
         self._last = False
         self._rem = 10.0
@@ -391,6 +396,14 @@ class HeuristicBot:
         self._turn = -1
         self._pool: list[Kind] = []     # at a choice: the opponent's unseen kinds of cards
         self._pool_total = 0
+        self._bc_c = -1
+        self._bc_t = -1
+        self._ml = 0
+        self._fl = 0
+        # lasting_value per decision: holder * 51 + stat * 17 + n + 8 (n in -8..8), valid when stamped
+        self._stamp = 0
+        self._lv_stamp = [0] * (6 * 51)
+        self._lv: list[float] = [0.0] * (6 * 51)
         self._ents: list[Entry] = []    # at a choice: the cards one character may play first
         self._ne = 0
         self._seen: list[CardDef] = []
@@ -401,6 +414,7 @@ class HeuristicBot:
     def choose(self, g: Game) -> Action:
         d = g.decision
         p = g.decider
+        self._stamp += 1
         if d == DISCARD:
             return self._discard(g, p)
         self._prep(g, p)
@@ -418,7 +432,32 @@ class HeuristicBot:
                 n0 += 1
         self._size0 = n0
         self._size1 = len(g.owner) - n0
-        self._kinds = {}
+        kinds = self._kinds
+        kind_of: list[Kind] = []
+        use: list[int] = []
+        owner = g.owner
+        last: CardDef | None = None
+        mask = 0
+        hit = Kind(g.defs[0]) if g.defs else Kind(g.seats[0].chars[0].d)
+        for i in range(len(g.defs)):
+            d = g.defs[i]
+            if d is not last or i == 0 or owner[i] != owner[i - 1]:
+                last = d
+                got = kinds.get(id(d))
+                if got is None or got.d is not d:
+                    got = Kind(d)
+                    got.relevant = _fight_relevant(d)
+                    kinds[id(d)] = got
+                hit = got
+                s = g.seats[owner[i]]
+                mask = 0
+                for c in s.chars:
+                    if may_use(d, c.d, s.guild):
+                        mask |= 1 << (s.idx * 3 + c.idx)
+            kind_of.append(hit)
+            use.append(mask)
+        self._kind_of = kind_of
+        self._use = use
 
     def _prep(self, g: Game, p: int) -> None:
         """The numbers of a turn: the end in sight and what each character's death is worth
@@ -439,8 +478,8 @@ class HeuristicBot:
         self._last = last
         # turns left: each deck over its own rate of use so far (a prior of 1.2 cards a turn)
         turn = g.turn
-        ra = len(a.deck) * (turn + 1.0) / (self._size0 - HAND - len(a.deck) + 2.4)
-        rb = len(b.deck) * (turn + 1.0) / (self._size1 - HAND - len(b.deck) + 2.4)
+        ra = float(len(a.deck)) * (turn + 1.0) / (self._size0 - HAND - len(a.deck) + 2.4)
+        rb = float(len(b.deck)) * (turn + 1.0) / (self._size1 - HAND - len(b.deck) + 2.4)
         rem = 1.0 + (ra if ra < rb else rb)
         self._rem = rem
         for s in g.seats:
@@ -525,9 +564,20 @@ class HeuristicBot:
     def lasting_value(self, g: Game, holder: Character, st: int, n: int) -> float:
         """What ``n`` points of ``st`` carried by ``holder`` are worth over its future fights: the
         points that would count against the living enemies (Att beyond their Def, Def below their
-        Att), on average."""
+        Att), on average (the same all through a decision, so kept for it)."""
         if self._last or n == 0:
             return 0.0
+        if -8 <= n <= 8:
+            i = (holder.owner * 3 + holder.idx) * 51 + st * 17 + n + 8
+            if self._lv_stamp[i] == self._stamp:
+                return self._lv[i]
+            v = self._lasting(g, holder, st, n)
+            self._lv_stamp[i] = self._stamp
+            self._lv[i] = v
+            return v
+        return self._lasting(g, holder, st, n)
+
+    def _lasting(self, g: Game, holder: Character, st: int, n: int) -> float:
         sd = self._sides[holder.owner]
         ff = sd.ff
         if st == SPIRIT:
@@ -560,8 +610,16 @@ class HeuristicBot:
 
     def value(self, g: Game, f: Fight) -> float:
         """The fight's worth to seat ``f.p`` once the strikes are settled."""
-        to_f = 0 if f.mno else _strike(f.ma, f.fd)
-        to_m = 0 if f.fno else _strike(f.fa, f.md)
+        to_f = 0
+        if not f.mno:
+            a = f.ma if f.ma > 0 else 0
+            dd = f.fd if f.fd > 0 else 0
+            to_f = a - dd if a > dd else 0
+        to_m = 0
+        if not f.fno:
+            a = f.fa if f.fa > 0 else 0
+            dd = f.md if f.md > 0 else 0
+            to_m = a - dd if a > dd else 0
         lf = to_f if to_f < f.fl else (f.fl if f.fl > 0 else 0)
         lm = to_m if to_m < f.ml else (f.ml if f.ml > 0 else 0)
         dme = f.dme + lf
@@ -756,11 +814,12 @@ class HeuristicBot:
             x.extra += w if t.owner == x.p else -w
 
     # ------------------------------------------------------------------ the best card (or chain) of a fight
-    def best_card(self, g: Game, x: Fight, hand: list[int], restr: int, skip: int, level: int) -> tuple[float, int, int]:
+    def best_card(self, g: Game, x: Fight, hand: list[int], restr: int, skip: int, level: int) -> float:
         """The card of ``hand`` (not instance ``skip``) that raises ``x``'s value most beyond its
         cost: ``(gain, card, target)``, card -1 when none gains anything. ``restr``: the chain
         restriction (NO_CHAIN for a first card, which is valued with its best follow-up when it
-        opens a chain); ``level`` (1 or 0) picks the scratch fight, 0 values no follow-up."""
+        opens a chain); ``level`` (1 or 0) picks the scratch fight, 0 values no follow-up. The card
+        and target are left in ``_bc_c`` and ``_bc_t``."""
         me = g.seats[x.p]
         ch = x.m
         base = self.value(g, x)
@@ -773,6 +832,7 @@ class HeuristicBot:
         mark = len(seen)
         cost = 0.0 if self._last else self.play_cost
         y = self._scr[level]
+        use = self._use
         for c in hand:
             if c == skip:
                 continue
@@ -785,9 +845,10 @@ class HeuristicBot:
             if dup:
                 continue
             seen.append(d)
-            lo, hi = (0, 3) if d.ally else (-1, 0)
+            lo = 0 if d.ally else -1
+            hi = 3 if d.ally else 0
             for t in range(lo, hi):
-                if not card_ok(g, d, me, ch, t, restr):
+                if not card_ok(g, d, me, ch, t, restr, use[c]):
                     continue
                 y.load(x)
                 self.apply_card(g, y, d, t)
@@ -800,8 +861,11 @@ class HeuristicBot:
                             v += fv
                 if v > best_v:
                     best_v, best_c, best_t = v, c, t
-        del seen[mark:]
-        return best_v, best_c, best_t
+        while len(seen) > mark:
+            seen.pop()
+        self._bc_c = best_c
+        self._bc_t = best_t
+        return best_v
 
     def _follow(self, g: Game, y: Fight, hand: list[int], restr: int, skip: int, first: CardDef) -> float:
         """The best second card after ``first`` (``y``: the fight after it); a second weapon or
@@ -813,15 +877,17 @@ class HeuristicBot:
             me = g.seats[y.p]
             z = self._scr[0]
             cost = 0.0 if self._last else self.play_cost
+            use = self._use
             for c in hand:
                 if c == skip:
                     continue
                 d = g.defs[c]
                 if d.type == ITEM and d.kind == first.kind:
                     continue
-                lo, hi = (0, 3) if d.ally else (-1, 0)
+                lo = 0 if d.ally else -1
+                hi = 3 if d.ally else 0
                 for u in range(lo, hi):
-                    if not card_ok(g, d, me, y.m, u, restr):
+                    if not card_ok(g, d, me, y.m, u, restr, use[c]):
                         continue
                     z.load(y)
                     self.apply_card(g, z, d, u)
@@ -829,8 +895,7 @@ class HeuristicBot:
                     if v > best:
                         best = v
             return best
-        fv, _, _ = self.best_card(g, y, hand, restr, skip, 0)
-        return fv
+        return self.best_card(g, y, hand, restr, skip, 0)
 
     # ------------------------------------------------------------------ PLAY
     def _play(self, g: Game, p: int) -> Action:
@@ -857,7 +922,9 @@ class HeuristicBot:
         x.mlast = self._sides[p].nl == 1
         x.flast = self._sides[1 - p].nl == 1
         restr = g.f_chain[p] if g.f_step >= 2 else NO_CHAIN
-        _, c, t = self.best_card(g, x, s.hand, restr, -1, 1)
+        self.best_card(g, x, s.hand, restr, -1, 1)
+        c = self._bc_c
+        t = self._bc_t
         if c < 0:
             return PASS
         return play_act(c, t)
@@ -921,9 +988,12 @@ class HeuristicBot:
                         y.load(x)
                         self.apply_card(g, y, d, en.t)
                         en.g = self.value(g, y) - base - cost
+                        if deep:
+                            self._left(y)
+                            en.ml = self._ml
+                            en.fl = self._fl
                 gain = 0.0
-                card = -1
-                t = -1
+                bi = -1
                 for i in range(n):
                     en = ents[i]
                     v = en.g
@@ -941,13 +1011,15 @@ class HeuristicBot:
                             fv = e2.g
                         v += fv
                     if v > gain:
-                        gain, card, t = v, en.c, en.t
+                        gain, bi = v, i
                 v = base + gain
                 if deep:
-                    y.load(x)
-                    if card >= 0:
-                        self.apply_card(g, y, g.defs[card], t)
-                    v += self.search_weight * self.after(p, y, tapped, dead)
+                    if bi >= 0:  # the fight after the best (first) card, as valued above
+                        ml, fl = ents[bi].ml, ents[bi].fl
+                    else:
+                        self._left(x)
+                        ml, fl = self._ml, self._fl
+                    v += self.search_weight * self.after(p, m, f, ml, fl, tapped, dead)
                 pv = self._pvals[np]
                 pv.v, pv.m, pv.f = v, m, f
                 np += 1
@@ -964,7 +1036,7 @@ class HeuristicBot:
             top.done = True
             v = top.v
             if guess:
-                v -= self.opp_card * self.opp_expect(g, p, top.m, top.f, len(op.hand))
+                v -= self.opp_card * self.opp_expect(g, p, top.m, top.f, len(op.hand), top.v, best_v)
             if v > best_v:
                 best_v = v
                 best = top.m.idx * 3 + top.f.idx
@@ -977,6 +1049,7 @@ class HeuristicBot:
         n = 0
         seen = self._seen
         seen.clear()
+        use = self._use
         for c in me.hand:
             d = g.defs[c]
             dup = False
@@ -993,9 +1066,10 @@ class HeuristicBot:
                             break
                 continue
             seen.append(d)
-            lo, hi = (0, 3) if d.ally else (-1, 0)
+            lo = 0 if d.ally else -1
+            hi = 3 if d.ally else 0
             for t in range(lo, hi):
-                if card_ok(g, d, me, m, t, NO_CHAIN):
+                if card_ok(g, d, me, m, t, NO_CHAIN, use[c]):
                     n = self._entry(n, c, d, t, opens)
         self._ne = n
 
@@ -1013,21 +1087,21 @@ class HeuristicBot:
         for kd in pool:
             kd.n = 0
         pool.clear()
-        total = 0
-        for part in (op.hand, op.deck):
-            for c in part:
-                total += 1
-                d = g.defs[c]
-                hit = self._kinds.get(id(d))
-                if hit is None or hit.d is not d:
-                    hit = Kind(d)
-                    hit.relevant = _fight_relevant(d)
-                    self._kinds[id(d)] = hit
-                kd = hit
-                if kd.n == 0:
-                    pool.append(kd)
-                kd.n += 1
-        self._pool_total = total
+        kind_of = self._kind_of
+        use = self._use
+        for c in op.hand:
+            kd = kind_of[c]
+            if kd.n == 0:
+                pool.append(kd)
+                kd.use = use[c]
+            kd.n += 1
+        for c in op.deck:
+            kd = kind_of[c]
+            if kd.n == 0:
+                pool.append(kd)
+                kd.use = use[c]
+            kd.n += 1
+        self._pool_total = len(op.hand) + len(op.deck)
         for kd in pool:
             d = kd.d
             kd.t0 = kd.t1 = kd.t2 = -2
@@ -1038,9 +1112,9 @@ class HeuristicBot:
                     continue
                 t = -2
                 if d.ally:
-                    if card_ok(g, d, op, f, f.idx, NO_CHAIN):
+                    if card_ok(g, d, op, f, f.idx, NO_CHAIN, kd.use):
                         t = f.idx
-                elif card_ok(g, d, op, f, -1, NO_CHAIN):
+                elif card_ok(g, d, op, f, -1, NO_CHAIN, kd.use):
                     t = -1
                 if f.idx == 0:
                     kd.t0 = t
@@ -1049,9 +1123,14 @@ class HeuristicBot:
                 else:
                     kd.t2 = t
 
-    def opp_expect(self, g: Game, p: int, m: Character, f: Character, h: int) -> float:
+    def opp_expect(self, g: Game, p: int, m: Character, f: Character, h: int, v0: float, floor: float) -> float:
         """What the opponent's best card adds to ``f`` fighting ``m``, expected over the ``h`` cards
-        it holds drawn from its unseen cards (the best of a random hand, card by card)."""
+        it holds drawn from its unseen cards (the best of a random hand, card by card).
+
+        The pair is worth ``v0`` before that card, and only matters if it ends above ``floor``: as
+        soon as a lower bound of the expectation (one kind's gain times the chance a copy is held,
+        or the expectation summed so far) sinks the pair below ``floor``, that bound is returned
+        instead (the pair loses either way, so the choice is the same)."""
         q = 1 - p
         xo = self._scr[3]
         self._pair(xo, q, f, m)
@@ -1059,6 +1138,15 @@ class HeuristicBot:
         y = self._scr[0]
         pool = self._pool
         fi = f.idx
+        total = self._pool_total
+        if h > total:
+            h = total
+        if h <= 0 or total >= len(_COMB):
+            return 0.0
+        denom = _COMB[total][h]
+        oc = self.opp_card
+        bounded = floor > -1e17
+        lim = floor - 1e-9
         any_gain = False
         for kd in pool:
             t = kd.t0 if fi == 0 else kd.t1 if fi == 1 else kd.t2
@@ -1070,14 +1158,17 @@ class HeuristicBot:
                 if v > 0.0:
                     kd.g = v
                     any_gain = True
-        total = self._pool_total
-        if h > total:
-            h = total
-        if not any_gain or h <= 0 or total >= len(_COMB):
+                    if bounded:
+                        # held with probability 1 - C(total - n, h) / C(total, h)
+                        lb = v * (1.0 - _COMB[total - kd.n][h] / denom)
+                        if v0 - oc * lb < lim:
+                            for k2 in pool:
+                                k2.g = 0.0
+                            return lb
+        if not any_gain:
             return 0.0
         # the best card of a random h-card hand: the instance ranked i (0 = best) is the best one
         # held with probability C(total - 1 - i, h - 1) / C(total, h)
-        denom = _COMB[total][h]
         e = 0.0
         pos = 0
         while True:
@@ -1092,17 +1183,17 @@ class HeuristicBot:
             for _ in range(top.n):
                 e += gv * _COMB[total - 1 - pos][h - 1] / denom
                 pos += 1
+            if bounded and v0 - oc * e < lim:
+                for k2 in pool:
+                    k2.g = 0.0
+                return e
         return e
 
-    def after(self, p: int, y: Fight, tapped: int, dead: int) -> float:
-        """The pairings of the next ``horizon`` fights after the fight ``y`` (its strikes settled
-        here): each chooser takes its best pair for the strikes alone."""
-        km = p * 3 + y.m.idx
-        kf = (1 - p) * 3 + y.f.idx
-        to_f = 0 if y.mno else _strike(y.ma, y.fd)
-        to_m = 0 if y.fno else _strike(y.fa, y.md)
-        ml = y.ml - to_m
-        fl = y.fl - to_f
+    def after(self, p: int, m: Character, f: Character, ml: int, fl: int, tapped: int, dead: int) -> float:
+        """The pairings of the next ``horizon`` fights after ``m`` fought ``f`` and kept Life ``ml``
+        and ``fl`` (see ``_left``): each chooser takes its best pair for the strikes alone."""
+        km = p * 3 + m.idx
+        kf = (1 - p) * 3 + f.idx
         if ml <= 0:
             dead |= 1 << km
         if fl <= 0:
@@ -1118,6 +1209,21 @@ class HeuristicBot:
         v = self._search(p, 1 - p, 1, self.horizon, tapped, dead)
         im.lv, jf.lv = old_m, old_f
         return v
+
+    def _left(self, y: Fight) -> None:
+        """``_ml``, ``_fl``: the fighters' Life in ``y`` once its strikes are settled."""
+        to_f = 0
+        if not y.mno:
+            a = y.ma if y.ma > 0 else 0
+            d = y.fd if y.fd > 0 else 0
+            to_f = a - d if a > d else 0
+        to_m = 0
+        if not y.fno:
+            a = y.fa if y.fa > 0 else 0
+            d = y.md if y.md > 0 else 0
+            to_m = a - d if a > d else 0
+        self._ml = y.ml - to_m
+        self._fl = y.fl - to_f
 
     def _search(self, p: int, chooser: int, off: int, depth: int, tapped: int, dead: int) -> float:
         """Seat ``p``'s worth of the next ``depth`` fights from turn offset ``off`` (1..3),

@@ -221,9 +221,12 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """Why the current player may not take ``action`` now, or ``None`` when it is legal."""
+        return self._why(action.kind, action.a, action.b)
+
+    def _why(self, k: str, x: int, y: int) -> str | None:
+        """:meth:`why_illegal` of the action ``k x y`` (its fields read once by the caller)."""
         if self.is_terminal():
             return "the game is over"
-        k, x, y = action.kind, action.a, action.b
         me = self.seats[self.decider]
         if self.decision == CHOOSE:
             if k != "choose":
@@ -304,20 +307,25 @@ class Game:
         """Apply one action of the current player; an illegal one raises :class:`IllegalAction` with the reason."""
         if isinstance(action, str):
             action = Action.parse(action)
-        reason = self.why_illegal(action)
+        k, x, y = action.kind, action.a, action.b
+        reason = self._why(k, x, y)
         if reason is not None:
             raise IllegalAction(f"{action} is not legal now ({self.decision_name}): {reason}")
-        self.apply_unchecked(action)
+        self._do(action, k, x, y)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one of :meth:`legal_actions`; bots use this)."""
+        self._do(action, action.kind, action.a, action.b)
+
+    def _do(self, action: Action, k: str, x: int, y: int) -> None:
+        """:meth:`apply_unchecked` of ``action`` = ``k x y`` (its fields read once by the caller)."""
         if self.recording:
             self.record.actions.append((self.decider, action))
         p = self.decider
         if self.decision == CHOOSE:
             self.f_char = [0, 0]
-            self.f_char[p] = action.a
-            self.f_char[1 - p] = action.b
+            self.f_char[p] = x
+            self.f_char[1 - p] = y
             self.f_step = 0
             self.f_chain = [NO_CHAIN, NO_CHAIN]
             self.f_nophys = [False, False]
@@ -325,20 +333,20 @@ class Game:
             self.f_retrieve = []
             if self.log_cards:
                 for q in range(2):
-                    k = q * 3 + self.f_char[q]
-                    self.ch_picked[k] += 1
-                    if self.ch_first[k] < 0:
-                        self.ch_first[k] = self.turn
+                    kc = q * 3 + self.f_char[q]
+                    self.ch_picked[kc] += 1
+                    if self.ch_first[kc] < 0:
+                        self.ch_first[kc] = self.turn
             self.decision = PLAY
         elif self.decision == PLAY:
-            if action.kind == "play":
-                self._play(p, action.a, action.b)
+            if k == "play":
+                self._play(p, x, y)
             self._next_step()
         else:
             s = self.seats[p]
-            if action.kind == "discard":
-                s.hand.remove(action.a)
-                s.discard.append(action.a)
+            if k == "discard":
+                s.hand.remove(x)
+                s.discard.append(x)
                 return
             self.d_done += 1
             if self.d_done < 2:
@@ -542,7 +550,8 @@ class Game:
                         self.seats[self.owner[i]].discard.append(i)
                         self._unequip(i)
                     c.items = []
-                c.fmod = [0, 0, 0]
+                fm = c.fmod
+                fm[0] = fm[1] = fm[2] = 0
                 c.allbonus = False
         for cid in self.f_cards:  # ER-ITEM-1: consumables and other played cards go to the discard pile
             self.seats[self.owner[cid]].discard.append(cid)
@@ -551,19 +560,31 @@ class Game:
         # ER-TAP-1: the fighters are tapped; a side whose living characters are all tapped untaps
         a.tapped = True
         b.tapped = True
+        gone0 = gone1 = True
         for s in self.seats:
-            living = s.living()
-            if living and all(c.tapped for c in living):
-                for c in living:
-                    c.tapped = False
+            n_living = 0
+            all_tapped = True
+            for c in s.chars:
+                if not c.dead:
+                    n_living += 1
+                    if not c.tapped:
+                        all_tapped = False
+            if n_living and all_tapped:
+                for c in s.chars:
+                    if not c.dead:
+                        c.tapped = False
+            if n_living:
+                if s.idx == 0:
+                    gone0 = False
+                else:
+                    gone1 = False
         self.f_char = [-1, -1]
-        gone = [not self.seats[0].living(), not self.seats[1].living()]
-        if gone[0] or gone[1]:  # ER-END-1
+        if gone0 or gone1:  # ER-END-1
             self._log_turn()
-            if gone[0] and gone[1]:
+            if gone0 and gone1:
                 self._finish_by_score("dead", -1)
             else:
-                self._end(1 if gone[0] else 0, "dead")
+                self._end(1 if gone0 else 0, "dead")
             return
         self.decision = DISCARD
         self.decider = self.chooser
