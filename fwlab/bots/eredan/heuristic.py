@@ -685,12 +685,13 @@ class HeuristicBot:
             x.mno = True
         magic = d.type == SPELL or d.type == THEURGY
         matched = False
-        if d.has_bearer:
+        hb = d.has_bearer
+        if hb:
             for e in d.effects:
                 if e.bearer and e.bearer != OTHER and e.bearer in me.d.tags:
                     matched = True
         for e in d.effects:
-            if e.bearer:
+            if hb and e.bearer:
                 if e.bearer == OTHER:
                     if matched:
                         continue
