@@ -400,10 +400,6 @@ class HeuristicBot:
         self._bc_t = -1
         self._ml = 0
         self._fl = 0
-        # lasting_value per decision: holder * 51 + stat * 17 + n + 8 (n in -8..8), valid when stamped
-        self._stamp = 0
-        self._lv_stamp = [0] * (6 * 51)
-        self._lv: list[float] = [0.0] * (6 * 51)
         self._ents: list[Entry] = []    # at a choice: the cards one character may play first
         self._ne = 0
         self._seen: list[CardDef] = []
@@ -414,7 +410,6 @@ class HeuristicBot:
     def choose(self, g: Game) -> Action:
         d = g.decision
         p = g.decider
-        self._stamp += 1
         if d == DISCARD:
             return self._discard(g, p)
         self._prep(g, p)
@@ -564,20 +559,9 @@ class HeuristicBot:
     def lasting_value(self, g: Game, holder: Character, st: int, n: int) -> float:
         """What ``n`` points of ``st`` carried by ``holder`` are worth over its future fights: the
         points that would count against the living enemies (Att beyond their Def, Def below their
-        Att), on average (the same all through a decision, so kept for it)."""
+        Att), on average."""
         if self._last or n == 0:
             return 0.0
-        if -8 <= n <= 8:
-            i = (holder.owner * 3 + holder.idx) * 51 + st * 17 + n + 8
-            if self._lv_stamp[i] == self._stamp:
-                return self._lv[i]
-            v = self._lasting(g, holder, st, n)
-            self._lv_stamp[i] = self._stamp
-            self._lv[i] = v
-            return v
-        return self._lasting(g, holder, st, n)
-
-    def _lasting(self, g: Game, holder: Character, st: int, n: int) -> float:
         sd = self._sides[holder.owner]
         ff = sd.ff
         if st == SPIRIT:
