@@ -1,6 +1,6 @@
 """Instructions per game, counted by valgrind's callgrind: a speed figure this VM's drift cannot move.
 
-    .venv/bin/python bench/instructions.py [--games 100] [--ruleset fw|fw-epic|bg|fr]
+    .venv/bin/python bench/instructions.py [--games 100] [--ruleset RULESET]
 
 Plays ``--games`` seeded games (heuristic bots, card log off, the starter decks in rotation, as
 ``bench/simulate.py`` does) under callgrind, counting only inside the compiled play loop and game
@@ -35,7 +35,9 @@ for i in range(n):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--ruleset", default="fw", choices=["fw", "fw-epic", "bg", "fr"])
+    from fwlab.rules.engines import engine_rulesets
+
+    ap.add_argument("--ruleset", default="fw", choices=list(engine_rulesets()))
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("bench/instructions.py needs valgrind (apt-get install valgrind)")

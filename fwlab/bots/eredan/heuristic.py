@@ -70,7 +70,7 @@ from ...rules.eredan.cards import (
     CardDef,
     passes,
 )
-from ...rules.eredan.game import CHOOSE, DISCARD, NO_CHAIN, PLAY, Game
+from ...rules.eredan.game import CHOOSE, DISCARD, NO_CHAIN, PLAY, Chooser, Game
 from ...rules.eredan.state import HAND, Character, Seat
 
 PASS: Final = Action("pass")
@@ -357,13 +357,106 @@ def _untap(tapped: int, dead: int) -> int:
     return tapped
 
 
-class HeuristicBot:
+class _Layout:
+    """What a game's bots need per card instance, the same for every game between the same setups:
+    its kind (index into ``kdefs``, one per distinct definition), the characters that may play it
+    (``use``, a mask of seat * 3 + index bits) and each seat's deck size; ``defs``, ``chars`` and
+    ``guilds`` what it was made from (a game matches it when they are the same objects). Read only
+    once made."""
+
+    def __init__(self, g: Game, size0: int) -> None:
+        self.defs = list(g.defs)
+        self.chars: list[CardDef] = []
+        self.guilds: list[str] = []
+        for s in g.seats:
+            self.guilds.append(s.guild)
+            for c in s.chars:
+                self.chars.append(c.d)
+        self.size0 = size0
+        self.size1 = len(g.defs) - size0
+        self.kdefs: list[CardDef] = []
+        self.relevant: list[bool] = []
+        self.kidx: list[int] = []
+        self.use: list[int] = []
+
+    def fits(self, g: Game) -> bool:
+        """Whether ``g`` has the same card instances, characters and guilds (as objects)."""
+        defs = g.defs
+        mine = self.defs
+        if len(defs) != len(mine) or len(g.seats) != len(self.guilds):
+            return False
+        for i in range(len(defs)):
+            if defs[i] is not mine[i]:
+                return False
+        k = 0
+        for s in g.seats:
+            if s.guild != self.guilds[s.idx]:
+                return False
+            for c in s.chars:
+                if k >= len(self.chars) or c.d is not self.chars[k]:
+                    return False
+                k += 1
+        return k == len(self.chars)
+
+
+#: a few ids of a game's setups -> the layout last made for them (checked by :meth:`_Layout.fits`)
+_LAYOUTS: dict[tuple[int, int, int, int], _Layout] = {}
+
+
+def _layout(g: Game) -> _Layout:
+    """The :class:`_Layout` of ``g`` (made once per pair of setups)."""
+    owner = g.owner
+    defs = g.defs
+    n0 = 0
+    ordered = True  # seat 0's cards first, as Game lays them out
+    for i in range(len(owner)):
+        if owner[i] == 0:
+            n0 += 1
+            if i > 0 and owner[i - 1] != 0:
+                ordered = False
+    key = (n0, len(defs), id(defs[0]) if defs else 0, id(defs[len(defs) - 1]) if defs else 0)
+    if ordered:
+        got = _LAYOUTS.get(key)
+        if got is not None and got.fits(g):
+            return got
+    lay = _Layout(g, n0)
+    index: dict[int, int] = {}
+    last: CardDef | None = None
+    mask = 0
+    k = 0
+    for i in range(len(defs)):
+        d = defs[i]
+        if d is not last or i == 0 or owner[i] != owner[i - 1]:
+            last = d
+            j = index.get(id(d), -1)
+            if j < 0:
+                j = len(lay.kdefs)
+                index[id(d)] = j
+                lay.kdefs.append(d)
+                lay.relevant.append(_fight_relevant(d))
+            k = j
+            s = g.seats[owner[i]]
+            mask = 0
+            for c in s.chars:
+                if may_use(d, c.d, s.guild):
+                    mask |= 1 << (s.idx * 3 + c.idx)
+        lay.kidx.append(k)
+        lay.use.append(mask)
+    if ordered:
+        if len(_LAYOUTS) >= 512:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = lay
+    return lay
+
+
+class HeuristicBot(Chooser):
     name = "heuristic"
 
     def __init__(self, seed: int = 0, kill_base: float = 4.0, kill_rate: float = 0.8, play_cost: float = 0.1,
                  heal_waste: float = 0.25, lasting: float = 0.7, draw_value: float = 0.4, force_margin: int = 7,
                  safe_deck: int = 3, stall_turn: int = 30, cycle: float = 0.0, horizon: int = 1,
                  kill_search: float = 1.0, search_weight: float = 0.5, opp_card: float = 0.5) -> None:
+        super().__init__()
         self.seed = seed
         self.kill_base = kill_base      # a kill is worth this plus kill_rate x what the victim would still do
         self.kill_rate = kill_rate
@@ -385,8 +478,7 @@ class HeuristicBot:
         self._size1 = 20
         self._info: list[Info] = []     # seat * 3 + index
         self._sides = [Side(), Side()]
-        self._kinds: dict[int, Kind] = {}  # id of a CardDef -> its record (the opponent's unseen cards)
-        self._kind_of: list[Kind] = []  # per game: card instance id -> its kind's record
+        self._kind_of: list[Kind] = []  # per game: card instance id -> its kind's record (the opponent's unseen cards)
         self._use: list[int] = []       # per game: card instance id -> the characters that may play it (card_ok)
         # per decision (see _prep): this turn is the last; rough turns left; the decider's lead
         self._last = False
@@ -408,6 +500,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ entry point
     def choose(self, g: Game) -> Action:
+        self.act = None
         d = g.decision
         p = g.decider
         if d == DISCARD:
@@ -417,42 +510,41 @@ class HeuristicBot:
             return self._play(g, p)
         if d == CHOOSE:
             return self._choose(g, p)
+        return self._pass()
+
+    # the action chosen, with its fields left for the engine (Chooser)
+    def _pass(self) -> Action:
+        self.act, self.act_k, self.act_x, self.act_y = PASS, "pass", -1, -1
         return PASS
+
+    def _disc(self, c: int) -> Action:
+        a = discard_act(c)
+        self.act, self.act_k, self.act_x, self.act_y = a, "discard", c, -1
+        return a
+
+    def _playc(self, c: int, t: int) -> Action:
+        a = play_act(c, t)
+        self.act, self.act_k, self.act_x, self.act_y = a, "play", c, t
+        return a
+
+    def _pick(self, i: int) -> Action:
+        a = _CHOOSE_ACTS[i]
+        self.act, self.act_k, self.act_x, self.act_y = a, "choose", i // 3, i % 3
+        return a
 
     def _new_game(self, g: Game) -> None:
         self._defs = g.defs
-        n0 = 0
-        for ow in g.owner:
-            if ow == 0:
-                n0 += 1
-        self._size0 = n0
-        self._size1 = len(g.owner) - n0
-        kinds = self._kinds
-        kind_of: list[Kind] = []
-        use: list[int] = []
-        owner = g.owner
-        last: CardDef | None = None
-        mask = 0
-        hit = Kind(g.defs[0]) if g.defs else Kind(g.seats[0].chars[0].d)
-        for i in range(len(g.defs)):
-            d = g.defs[i]
-            if d is not last or i == 0 or owner[i] != owner[i - 1]:
-                last = d
-                got = kinds.get(id(d))
-                if got is None or got.d is not d:
-                    got = Kind(d)
-                    got.relevant = _fight_relevant(d)
-                    kinds[id(d)] = got
-                hit = got
-                s = g.seats[owner[i]]
-                mask = 0
-                for c in s.chars:
-                    if may_use(d, c.d, s.guild):
-                        mask |= 1 << (s.idx * 3 + c.idx)
-            kind_of.append(hit)
-            use.append(mask)
-        self._kind_of = kind_of
-        self._use = use
+        lay = _layout(g)
+        self._size0 = lay.size0
+        self._size1 = lay.size1
+        recs: list[Kind] = []
+        kdefs = lay.kdefs
+        for j in range(len(kdefs)):
+            kd = Kind(kdefs[j])
+            kd.relevant = lay.relevant[j]
+            recs.append(kd)
+        self._kind_of = [recs[j] for j in lay.kidx]
+        self._use = lay.use
 
     def _prep(self, g: Game, p: int) -> None:
         """The numbers of a turn: the end in sight and what each character's death is worth
@@ -886,7 +978,7 @@ class HeuristicBot:
     def _play(self, g: Game, p: int) -> Action:
         s = g.seats[p]
         if not s.hand:
-            return PASS
+            return self._pass()
         m = s.chars[g.f_char[p]]
         f = g.seats[1 - p].chars[g.f_char[1 - p]]
         x = self._scr[2]
@@ -911,8 +1003,8 @@ class HeuristicBot:
         c = self._bc_c
         t = self._bc_t
         if c < 0:
-            return PASS
-        return play_act(c, t)
+            return self._pass()
+        return self._playc(c, t)
 
     # ------------------------------------------------------------------ CHOOSE
     def _choose(self, g: Game, p: int) -> Action:
@@ -926,7 +1018,7 @@ class HeuristicBot:
                         pairs += 1
                         only = m.idx * 3 + f.idx
         if pairs <= 1:
-            return _CHOOSE_ACTS[only]
+            return self._pick(only)
         self._stats(g)
         best_v = -1e18
         best = 0
@@ -1025,7 +1117,7 @@ class HeuristicBot:
             if v > best_v:
                 best_v = v
                 best = top.m.idx * 3 + top.f.idx
-        return _CHOOSE_ACTS[best]
+        return self._pick(best)
 
     def _cards_for(self, g: Game, me: Seat, m: Character) -> None:
         """``_ents[:_ne]``: the cards of the hand ``m`` may play first (one per kind and ally
@@ -1320,29 +1412,29 @@ class HeuristicBot:
         s = g.seats[p]
         hand = s.hand
         if not hand:
-            return PASS
+            return self._pass()
         op = g.seats[1 - p]
         if len(hand) <= HAND:
             if s.decked or op.decked:
-                return PASS
+                return self._pass()
             lead = s.score - op.score
             # far enough ahead near the end of the deck (or in a stalled game): throw the hand, so
             # the next refill fails and the game ends on the score after one more turn
             if lead > 0 and ((len(s.deck) < HAND and lead >= self.force_margin) or g.turn >= self.stall_turn):
-                return discard_act(hand[0])
+                return self._disc(hand[0])
             if g.turn >= self.stall_turn and lead == 0 and len(hand) == HAND and len(s.deck) >= len(op.deck):
-                return discard_act(self._worst(g, s))  # a stalled tie: new cards, without running out first
+                return self._disc(self._worst(g, s))  # a stalled tie: new cards, without running out first
             if len(s.deck) < self.safe_deck:
-                return PASS
+                return self._pass()
             for c in hand:  # while the deck is large: what no living character can play goes
                 if not self.usable(g, s, g.defs[c]):
-                    return discard_act(c)
+                    return self._disc(c)
             if self.cycle > 0.0:
                 for c in hand:
                     if self.keep_value(g, s, g.defs[c]) < self.cycle:
-                        return discard_act(c)
-            return PASS
-        return discard_act(self._worst(g, s))
+                        return self._disc(c)
+            return self._pass()
+        return self._disc(self._worst(g, s))
 
     def _worst(self, g: Game, s: Seat) -> int:
         """The card of the hand least worth keeping."""

@@ -313,6 +313,13 @@ class Game:
             raise IllegalAction(f"{action} is not legal now ({self.decision_name}): {reason}")
         self._do(action, k, x, y)
 
+    def apply_fields(self, action: Action, k: str, x: int, y: int) -> None:
+        """:meth:`apply` of ``action``, whose fields ``kind``, ``a``, ``b`` the caller gives as ``k x y``."""
+        reason = self._why(k, x, y)
+        if reason is not None:
+            raise IllegalAction(f"{action} is not legal now ({self.decision_name}): {reason}")
+        self._do(action, k, x, y)
+
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal (one of :meth:`legal_actions`; bots use this)."""
         self._do(action, action.kind, action.a, action.b)
@@ -741,10 +748,30 @@ def _filter_name(code: int) -> str:
     return "any card"
 
 
+class Chooser:
+    """Base of the bots compiled with the engine: ``choose`` leaves the action it returns in ``act``
+    and that action's kind and first two numbers in ``act_k``, ``act_x``, ``act_y`` (``act`` is
+    ``None`` when it does not), so :func:`play_out` checks and applies it without reading the
+    fields back from the (uncompiled) :class:`Action`."""
+
+    def __init__(self) -> None:
+        self.act: Action | None = None
+        self.act_k = ""
+        self.act_x = -1
+        self.act_y = -1
+
+
 def play_out(g: Game, bots: Sequence[Any]) -> None:
     """Let ``bots[seat].choose(g)`` decide until the game ends (compiled with the engine)."""
     while not g.is_terminal():
-        g.apply(bots[g.decider].choose(g))
+        bot = bots[g.decider]
+        a = bot.choose(g)
+        if isinstance(bot, Chooser):
+            act = bot.act
+            if act is not None and act is a:
+                g.apply_fields(act, bot.act_k, bot.act_x, bot.act_y)
+                continue
+        g.apply(a)
 
 
 def new_game(setup_a: Sequence[CardDef], setup_b: Sequence[CardDef], seed: int, record: bool = True,
