@@ -897,9 +897,13 @@ class HeuristicBot(Chooser):
         restriction (NO_CHAIN for a first card, which is valued with its best follow-up when it
         opens a chain); ``level`` (1 or 0) picks the scratch fight, 0 values no follow-up. The card
         and target are left in ``_bc_c`` and ``_bc_t``."""
+        return self._best_card(g, x, self.value(g, x), hand, restr, skip, level)
+
+    def _best_card(self, g: Game, x: Fight, base: float, hand: list[int], restr: int, skip: int,
+                   level: int) -> float:
+        """:meth:`best_card` of ``x``, whose value is ``base``."""
         me = g.seats[x.p]
         ch = x.m
-        base = self.value(g, x)
         best_v = 0.0
         best_c = -1
         best_t = -1
@@ -929,11 +933,12 @@ class HeuristicBot(Chooser):
                     continue
                 y.load(x)
                 self.apply_card(g, y, d, t)
-                v = self.value(g, y) - base - cost
+                vy = self.value(g, y)
+                v = vy - base - cost
                 if level > 0 and restr == NO_CHAIN:
                     nxt = chain_after(d, ch.d)
                     if nxt != NO_CHAIN:
-                        fv = self._follow(g, y, hand, nxt, c, d)
+                        fv = self._follow(g, y, vy, hand, nxt, c, d)
                         if fv > 0.0:
                             v += fv
                 if v > best_v:
@@ -944,13 +949,13 @@ class HeuristicBot(Chooser):
         self._bc_t = best_t
         return best_v
 
-    def _follow(self, g: Game, y: Fight, hand: list[int], restr: int, skip: int, first: CardDef) -> float:
-        """The best second card after ``first`` (``y``: the fight after it); a second weapon or
+    def _follow(self, g: Game, y: Fight, vy: float, hand: list[int], restr: int, skip: int, first: CardDef) -> float:
+        """The best second card after ``first`` (``y``: the fight after it, ``vy`` its value); a second weapon or
         armour after a first one does not count (the bearer's slot is taken, as far as the bot
         knows: ``slot_free`` cannot see an imagined item)."""
         if first.type == ITEM and not first.consumable and (first.kind == WEAPON or first.kind == ARMOUR):
             best = 0.0
-            base = self.value(g, y)
+            base = vy
             me = g.seats[y.p]
             z = self._scr[0]
             cost = 0.0 if self._last else self.play_cost
@@ -972,7 +977,7 @@ class HeuristicBot(Chooser):
                     if v > best:
                         best = v
             return best
-        return self.best_card(g, y, hand, restr, skip, 0)
+        return self._best_card(g, y, vy, hand, restr, skip, 0)
 
     # ------------------------------------------------------------------ PLAY
     def _play(self, g: Game, p: int) -> Action:
