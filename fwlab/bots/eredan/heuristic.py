@@ -128,6 +128,33 @@ def raw_stat(ch: Character, st: int, turn: int, fighting: bool, foe: Character |
     return v
 
 
+def _fighting_stats(x: Fight, ch: Character, foe: Character, turn: int, mine: bool) -> None:
+    """``raw_stat`` of ``ch`` fighting ``foe`` on ``turn`` for Att, Def and Spirit at once, into
+    ``x.ma``, ``x.md``, ``x.ms`` (``mine``) or ``x.fa``, ``x.fd``, ``x.fs``."""
+    d = ch.d
+    eq = ch.equip
+    fm = ch.fmod
+    a = d.att + eq[ATT] + fm[ATT]
+    df = d.defense + eq[DEF] + fm[DEF]
+    sp = d.spirit + eq[SPIRIT] + fm[SPIRIT]
+    every = ch.allbonus
+    for b in d.bonuses:
+        if every or b.turn == turn:
+            st = b.stat
+            if st == ATT:
+                a += b.n
+            elif st == DEF:
+                df += b.n
+            elif st == SPIRIT:
+                sp += b.n
+    if d.mar_n and (d.classes & MARAUDER) and (foe.d.classes & d.mar_vs):
+        a += d.mar_n
+    if mine:
+        x.ma, x.md, x.ms = a, df, sp
+    else:
+        x.fa, x.fd, x.fs = a, df, sp
+
+
 def may_use(d: CardDef, cd: CardDef, guild: str) -> bool:
     """Whether character ``cd`` of a ``guild`` deck may ever play ``d`` (the engine's ``why_not_for``)."""
     if d.caste and cd.caste != d.caste:
@@ -989,12 +1016,8 @@ class HeuristicBot(Chooser):
         x = self._scr[2]
         turn = g.turn
         x.p, x.m, x.f = p, m, f
-        x.ma = raw_stat(m, ATT, turn, True, f)
-        x.md = raw_stat(m, DEF, turn, True, f)
-        x.ms = raw_stat(m, SPIRIT, turn, True, f)
-        x.fa = raw_stat(f, ATT, turn, True, m)
-        x.fd = raw_stat(f, DEF, turn, True, m)
-        x.fs = raw_stat(f, SPIRIT, turn, True, m)
+        _fighting_stats(x, m, f, turn, True)
+        _fighting_stats(x, f, m, turn, False)
         x.ml, x.fl = m.life, f.life
         x.mno = g.f_nophys[p]
         x.fno = g.f_nophys[1 - p]
