@@ -749,10 +749,11 @@ def _filter_name(code: int) -> str:
 
 
 class Chooser:
-    """Base of the bots compiled with the engine: ``choose`` leaves the action it returns in ``act``
-    and that action's kind and first two numbers in ``act_k``, ``act_x``, ``act_y`` (``act`` is
-    ``None`` when it does not), so :func:`play_out` checks and applies it without reading the
-    fields back from the (uncompiled) :class:`Action`."""
+    """Base of the bots compiled with the engine: :func:`play_out` calls their ``choose`` as a
+    compiled method, and ``choose`` leaves the action it returns in ``act`` and that action's kind
+    and first two numbers in ``act_k``, ``act_x``, ``act_y`` (``act`` is ``None`` when it does not),
+    so the action is checked and applied without reading its fields back from the (uncompiled)
+    :class:`Action`."""
 
     def __init__(self) -> None:
         self.act: Action | None = None
@@ -760,18 +761,23 @@ class Chooser:
         self.act_x = -1
         self.act_y = -1
 
+    def choose(self, g: Game) -> Action:
+        raise NotImplementedError
+
 
 def play_out(g: Game, bots: Sequence[Any]) -> None:
     """Let ``bots[seat].choose(g)`` decide until the game ends (compiled with the engine)."""
     while not g.is_terminal():
         bot = bots[g.decider]
-        a = bot.choose(g)
         if isinstance(bot, Chooser):
+            a = bot.choose(g)
             act = bot.act
             if act is not None and act is a:
                 g.apply_fields(act, bot.act_k, bot.act_x, bot.act_y)
-                continue
-        g.apply(a)
+            else:
+                g.apply(a)
+        else:
+            g.apply(bot.choose(g))
 
 
 def new_game(setup_a: Sequence[CardDef], setup_b: Sequence[CardDef], seed: int, record: bool = True,
