@@ -80,6 +80,10 @@ MERCENARY: Final = "Mercenary"
 NO_CHAIN: Final = -2
 
 
+#: (winner or -1, end reason, turn) -> the outcome (made once)
+_OUTCOMES: dict[tuple[int, str, int], Outcome] = {}
+
+
 class Game:
     """The state of one game. Create with :func:`new_game`; drive with ``apply`` until ``is_terminal``."""
 
@@ -652,7 +656,14 @@ class Game:
         self._end(winner, reason)
 
     def _end(self, winner: int, reason: str) -> None:
-        self.outcome = Outcome.from_winner(None if winner < 0 else winner, 2, reason, self.turn)
+        key = (winner, reason, self.turn)
+        out = _OUTCOMES.get(key)
+        if out is None:  # an Outcome is frozen: games that end alike share one
+            out = Outcome.from_winner(None if winner < 0 else winner, 2, reason, self.turn)
+            if len(_OUTCOMES) >= 4096:
+                _OUTCOMES.clear()
+            _OUTCOMES[key] = out
+        self.outcome = out
         self.decision = TERMINAL
         self.decider = -1
 
