@@ -154,6 +154,21 @@ class DeckCache:
         return defs
 
 
+def two_decks(ruleset: str, setups: Sequence[Sequence[str] | None], first: int) -> list[tuple[str, ...]]:
+    """The two decks of a 2-seat card game's setups, checked: exactly two seats, ``first`` 0 or 1,
+    a deck (card names) for each seat; a ``ValueError`` naming what is wrong otherwise."""
+    if len(setups) != 2:
+        raise ValueError(f"{ruleset} is a game for 2 seats, not {len(setups)}")
+    if first not in (0, 1):
+        raise ValueError(f"first seat must be 0 or 1 in a 2-seat game, not {first}")
+    decks: list[tuple[str, ...]] = []
+    for s, names in enumerate(setups):
+        if names is None:
+            raise ValueError(f"{ruleset} needs a deck for seat {'ab'[s]}")
+        decks.append(tuple(names))
+    return decks
+
+
 _LOADED: dict[str, Engine] = {}
 #: bot class path -> the class
 _BOT_CLASSES: dict[str, Any] = {}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...catalog import Catalog, load_catalog
-from ..engines import DeckCache, Engine, GameSummary
+from ..engines import DeckCache, Engine, GameSummary, two_decks
 from .cards import CLASS_BITS, CardDef, compile_card, compile_deck
 from .game import END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, replay, why_not_for
 from .game import new_game as _new_game
@@ -29,15 +29,7 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
         raise ValueError(f"the eredan engine plays eredan, not {ruleset!r}")
     if options:
         raise ValueError(f"unknown eredan option(s): {', '.join(sorted(options))}; known: turn_cap")
-    if len(setups) != 2:
-        raise ValueError(f"{ruleset} is a game for 2 seats, not {len(setups)}")
-    if first not in (0, 1):
-        raise ValueError(f"first seat must be 0 or 1 in a 2-seat game, not {first}")
-    decks: list[tuple[str, ...]] = []
-    for s, names in enumerate(setups):
-        if names is None:
-            raise ValueError(f"{ruleset} needs a deck for seat {'ab'[s]}")
-        decks.append(tuple(names))
+    decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
     return _new_game(da, db, seed, record=record, deck_names=decks, turn_cap=turn_cap, first=first,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...catalog import Catalog, load_catalog
-from ..engines import DeckCache, Engine, GameSummary
+from ..engines import DeckCache, Engine, GameSummary, two_decks
 from .cards import compile_deck
 from .game import END_REASONS, TURN_CAP, Game, play_out, replay
 from .game import new_game as _new_game
@@ -28,15 +28,7 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
         raise ValueError(f"the freerealms engine plays fr, not {ruleset!r}")
     if options:
         raise ValueError(f"unknown fr option(s): {', '.join(sorted(options))}; known: turn_cap, mulligans")
-    if len(setups) != 2:
-        raise ValueError(f"{ruleset} is a game for 2 seats, not {len(setups)}")
-    if first not in (0, 1):
-        raise ValueError(f"first seat must be 0 or 1 in a 2-seat game, not {first}")
-    decks: list[tuple[str, ...]] = []
-    for s, names in enumerate(setups):
-        if names is None:
-            raise ValueError(f"{ruleset} needs a deck for seat {'ab'[s]}")
-        decks.append(tuple(names))
+    decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
     return _new_game(da, db, seed, first=first, log_cards=log_cards, record=record, deck_names=decks,
