@@ -15,6 +15,7 @@ from typing import Any
 
 from ...rules.core import Action
 from ...rules.daemornia.game import ATTACK, BLOCK, DEPLOY, Game
+from ..rollouts import determinize
 from .heuristic import HeuristicBot, unit_value
 
 
@@ -80,7 +81,7 @@ class LookaheadBot:
 
     def _rollout(self, g: Game, p: int, style: dict[str, Any], key: tuple[int, int]) -> float:
         c = g.clone(seed=self.rng.getrandbits(32))
-        _determinize(c, p, c.rng)
+        determinize(c, p, c.rng)
         stop = c.turn + self.horizon
         variant = HeuristicBot(0, **style)
         base = HeuristicBot(0)
@@ -88,14 +89,3 @@ class LookaheadBot:
             bot = variant if (c.decider == p and (c.turn, c.decision) == key) else base
             c.apply(bot.choose(c))
         return evaluate(c, p)
-
-
-def _determinize(g: Game, p: int, rng: random.Random) -> None:
-    """Reshuffle what player ``p`` cannot see: the opponent's hand with its deck, and ``p``'s own deck."""
-    opp = g.seats[1 - p]
-    pool = opp.hand + opp.deck
-    rng.shuffle(pool)
-    k = len(opp.hand)
-    opp.hand[:] = pool[:k]
-    opp.deck[:] = pool[k:]
-    rng.shuffle(g.seats[p].deck)

@@ -17,6 +17,7 @@ import random
 
 from ...rules.core import Action
 from ...rules.eredan.game import CHOOSE, PLAY, Game
+from ..rollouts import determinize
 from .heuristic import HeuristicBot
 
 
@@ -96,14 +97,3 @@ class LookaheadBot:
         while not c.is_terminal() and c.turn < stop:
             c.apply_unchecked(bots[c.decider].choose(c))
         return evaluate(c, p)
-
-
-def determinize(g: Game, p: int, rng: random.Random) -> None:
-    """Reshuffle what player ``p`` cannot see: the opponent's hand with its deck, and ``p``'s own deck."""
-    opp = g.seats[1 - p]
-    pool = opp.hand + opp.deck
-    rng.shuffle(pool)
-    k = len(opp.hand)
-    opp.hand[:] = pool[:k]
-    opp.deck[:] = pool[k:]
-    rng.shuffle(g.seats[p].deck)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...rules.core import Action
 from ...rules.freerealms.game import GO, INVENTORY, SET, TRICKS, Game
+from ..rollouts import determinize
 from .heuristic import HeuristicBot, creature_value
 
 
@@ -98,21 +99,10 @@ class LookaheadBot:
 
     def _rollout(self, g: Game, p: int, first: Action, seed: int) -> float:
         c = g.clone(seed=seed)
-        _determinize(c, p, random.Random(seed))
+        determinize(c, p, random.Random(seed))
         c.apply(first)
         stop = c.turn + self.horizon
         bots = (HeuristicBot(0), HeuristicBot(0))
         while not c.is_terminal() and c.turn < stop:
             c.apply(bots[c.decider].choose(c))
         return evaluate(c, p)
-
-
-def _determinize(g: Game, p: int, rng: random.Random) -> None:
-    """Reshuffle what player ``p`` cannot see: the opponent's hand with its deck, and ``p``'s own deck."""
-    opp = g.seats[1 - p]
-    pool = opp.hand + opp.deck
-    rng.shuffle(pool)
-    k = len(opp.hand)
-    opp.hand[:] = pool[:k]
-    opp.deck[:] = pool[k:]
-    rng.shuffle(g.seats[p].deck)
