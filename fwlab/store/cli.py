@@ -55,7 +55,8 @@ def _print_summary(con) -> None:  # type: ignore[no-untyped-def]
     print(f"decks: {s['decks']} ({', '.join(f'{k} {v}' for k, v in s['decks_by_source'].items()) or 'none'})")
     by_rs = ", ".join(f"{k} {v}" for k, v in s["matches_by_ruleset"].items())
     print(f"matches: {s['matches']}" + (f" ({by_rs})" if by_rs else ""))
-    print(f"card events: {s['card_events']}, turn snapshots: {s['turn_snapshots']}, players: {s['players']}")
+    print(f"card events: {s['card_events']}, turn snapshots: {s['turn_snapshots']}, "
+          f"field events: {s['field_events']}, players: {s['players']}")
     if s["first_match"] is not None:
         print(f"played: {s['first_match']:%Y-%m-%d} to {s['last_match']:%Y-%m-%d}")
 

@@ -22,7 +22,8 @@ from .schema import StoreError, connect, has_relation, wide_seats_sql
 
 
 def store_summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
-    """Counts of the store: cards per family, decks, matches (per ruleset), players, and the date range."""
+    """Counts of the store: cards per family, decks, matches (per ruleset), card events, turn snapshots,
+    field events (Conquest), players, and the date range."""
     def one(sql: str) -> Any:
         row = con.execute(sql).fetchone()
         return row[0] if row else None
@@ -38,6 +39,7 @@ def store_summary(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
             "SELECT ruleset, count(*) FROM matches GROUP BY ruleset ORDER BY ruleset").fetchall()),
         "card_events": one("SELECT count(*) FROM card_events"),
         "turn_snapshots": one("SELECT count(*) FROM turn_snapshots"),
+        "field_events": one("SELECT count(*) FROM field_events"),
         "players": one("SELECT count(*) FROM players"),
         "first_match": first,
         "last_match": last,

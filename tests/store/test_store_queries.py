@@ -46,6 +46,22 @@ def test_store_summary_counts_cards_per_family_and_the_date_range(with_matches: 
     assert s["matches_by_ruleset"] == {"bg": 1, "fw": 2}
     assert (s["first_match"].day, s["last_match"].day) == (1, 3)
     assert s["players"] == 3
+    assert s["field_events"] == 0          # no Conquest match in this store
+
+
+def test_store_summary_counts_conquest_field_events(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fwlab.cli import main
+
+    db = tmp_path / "s.duckdb"
+    assert main(["init", "--db", str(db), "--league-matches", "8"]) == 0
+    out = capsys.readouterr().out
+    con = connect(db, read_only=True)
+    try:
+        n = con.execute("SELECT count(*) FROM field_events").fetchone()[0]
+        assert store_summary(con)["field_events"] == n > 0
+    finally:
+        con.close()
+    assert f"field events: {n}," in out
 
 
 def test_a_saved_deck_round_trips_and_never_replaces_a_starter(store: Path) -> None:

@@ -23,7 +23,8 @@ c3.metric("Matches", s["matches"])
 c4.metric("Players", s["players"])
 if s["first_match"] is not None:
     st.write(f"Matches played from **{s['first_match']:%Y-%m-%d}** to **{s['last_match']:%Y-%m-%d}**; "
-             f"{s['card_events']:,} card events, {s['turn_snapshots']:,} turn snapshots.")
+             f"{s['card_events']:,} card events, {s['turn_snapshots']:,} turn snapshots"
+             + (f", {s['field_events']:,} field events." if s["field_events"] else "."))
 else:
     st.info("No matches yet: import match logs or run a league on the Match logs page.")
 
