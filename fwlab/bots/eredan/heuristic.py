@@ -340,6 +340,16 @@ class Kind:
         self.use = 0
 
 
+class Memo:
+    """The last :meth:`HeuristicBot.lasting_value` of one holder and stat in one decision
+    (``stamp``): ``n`` points worth ``v``."""
+
+    def __init__(self) -> None:
+        self.stamp = -1
+        self.n = 0
+        self.v = 0.0
+
+
 class PairValue:
     """A pair at a choice: ``v`` its value before the opponent's expected card."""
 
@@ -405,6 +415,9 @@ class _Layout:
         self.relevant: list[bool] = []
         self.kidx: list[int] = []
         self.use: list[int] = []
+        #: card instance id -> its kind's record, shared by every bot of these setups (each leaves
+        #: every record's count at 0 once its choice is made)
+        self.kind_of: list[Kind] = []
 
     def fits(self, g: Game) -> bool:
         """Whether ``g`` has the same card instances, characters and guilds (as objects)."""
@@ -469,6 +482,12 @@ def _layout(g: Game) -> _Layout:
                     mask |= 1 << (s.idx * 3 + c.idx)
         lay.kidx.append(k)
         lay.use.append(mask)
+    recs: list[Kind] = []
+    for j in range(len(lay.kdefs)):
+        kd = Kind(lay.kdefs[j])
+        kd.relevant = lay.relevant[j]
+        recs.append(kd)
+    lay.kind_of = [recs[j] for j in lay.kidx]
     if ordered:
         if len(_LAYOUTS) >= 512:
             _LAYOUTS.clear()
@@ -524,9 +543,19 @@ class HeuristicBot(Chooser):
         self._seen: list[CardDef] = []
         self._pvals: list[PairValue] = []  # at a choice: each pair's value before the opponent's card
         self._scr: list[Fight] = []     # scratch fights: 0..1 for card levels, 2 the pair, 3 the opponent's view
+        self._stamp = 0                 # decisions so far: the game does not change within one
+        self._memo_on = False           # inside a decision (choose)
+        self._memo = [Memo() for _ in range(18)]  # lasting_value per (seat * 3 + index) * 3 + stat
 
     # ------------------------------------------------------------------ entry point
     def choose(self, g: Game) -> Action:
+        self._stamp += 1  # lasting values are remembered within this decision only
+        self._memo_on = True
+        a = self._decide(g)
+        self._memo_on = False
+        return a
+
+    def _decide(self, g: Game) -> Action:
         self.act = None
         d = g.decision
         p = g.decider
@@ -564,13 +593,7 @@ class HeuristicBot(Chooser):
         lay = _layout(g)
         self._size0 = lay.size0
         self._size1 = lay.size1
-        recs: list[Kind] = []
-        kdefs = lay.kdefs
-        for j in range(len(kdefs)):
-            kd = Kind(kdefs[j])
-            kd.relevant = lay.relevant[j]
-            recs.append(kd)
-        self._kind_of = [recs[j] for j in lay.kidx]
+        self._kind_of = lay.kind_of
         self._use = lay.use
 
     def _prep(self, g: Game, p: int) -> None:
@@ -681,6 +704,16 @@ class HeuristicBot(Chooser):
         Att), on average."""
         if self._last or n == 0:
             return 0.0
+        mo = self._memo[(holder.owner * 3 + holder.idx) * 3 + st] if self._memo_on and 0 <= st < 3 else None
+        if mo is not None and mo.stamp == self._stamp and mo.n == n:
+            return mo.v
+        v = self._lasting(g, holder, st, n)
+        if mo is not None:
+            mo.stamp, mo.n, mo.v = self._stamp, n, v
+        return v
+
+    def _lasting(self, g: Game, holder: Character, st: int, n: int) -> float:
+        """:meth:`lasting_value`, worked out."""
         sd = self._sides[holder.owner]
         ff = sd.ff
         if st == SPIRIT:
@@ -1145,6 +1178,9 @@ class HeuristicBot(Chooser):
             if v > best_v:
                 best_v = v
                 best = top.m.idx * 3 + top.f.idx
+        if guess:  # the kinds' records are shared: every count goes back to 0
+            for kd in self._pool:
+                kd.n = 0
         return self._pick(best)
 
     def _cards_for(self, g: Game, me: Seat, m: Character) -> None:
@@ -1189,9 +1225,7 @@ class HeuristicBot(Chooser):
         """The opponent's unseen cards (its hand with its deck) by kind, each with the target it
         would take for each of the opponent's characters."""
         pool = self._pool
-        for kd in pool:
-            kd.n = 0
-        pool.clear()
+        pool.clear()  # its counts were put back to 0 at the end of the last choice
         kind_of = self._kind_of
         use = self._use
         for c in op.hand:

@@ -248,14 +248,14 @@ class Game:
                 return None
             if k != "play":
                 return "now each player plays one card (play C) or passes"
-            if x not in me.hand:
+            if not _holds(me.hand, x):
                 return f"card {x} is not in your hand"
             return self._why_card(self.defs[x], me, y)
         if k == "pass":
             return f"you hold {len(me.hand)} cards: discard down to {HAND} first" if len(me.hand) > HAND else None
         if k != "discard":
             return "now is the Discard step: discard C or pass"
-        if x not in me.hand:
+        if not _holds(me.hand, x):
             return f"card {x} is not in your hand"
         return None
 
@@ -721,6 +721,14 @@ class Game:
                 "scores": [s.score for s in self.seats],
                 "chars": [[repr(c) for c in s.chars] for s in self.seats],
                 "hands": [len(s.hand) for s in self.seats], "decks": [len(s.deck) for s in self.seats]}
+
+
+def _holds(hand: list[int], x: int) -> bool:
+    """``x in hand`` on unboxed ints (compiled, ``in`` would box each card id)."""
+    for c in hand:
+        if c == x:
+            return True
+    return False
 
 
 def why_not_for(d: CardDef, cd: CardDef, deck_guild: str) -> str | None:
