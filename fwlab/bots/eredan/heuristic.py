@@ -540,7 +540,6 @@ class HeuristicBot(Chooser):
         self._fl = 0
         self._ents: list[Entry] = []    # at a choice: the cards one character may play first
         self._ne = 0
-        self._seen: list[CardDef] = []
         self._pvals: list[PairValue] = []  # at a choice: each pair's value before the opponent's card
         self._scr: list[Fight] = []     # scratch fights: 0..1 for card levels, 2 the pair, 3 the opponent's view
         self._stamp = 0                 # decisions so far: the game does not change within one
@@ -967,25 +966,23 @@ class HeuristicBot(Chooser):
         best_v = 0.0
         best_c = -1
         best_t = -1
-        seen = self._seen
-        if level > 0:
-            seen.clear()
-        mark = len(seen)
         cost = 0.0 if self._last else self.play_cost
         y = self._scr[level]
         use = self._use
-        for c in hand:
+        defs = g.defs
+        for k in range(len(hand)):
+            c = hand[k]
             if c == skip:
                 continue
-            d = g.defs[c]
-            dup = False
-            for i in range(mark, len(seen)):
-                if seen[i] is d:
+            d = defs[c]
+            dup = False  # one card of each kind: an earlier one of the hand was valued already
+            for j in range(k):
+                c2 = hand[j]
+                if c2 != skip and defs[c2] is d:
                     dup = True
                     break
             if dup:
                 continue
-            seen.append(d)
             lo = 0 if d.ally else -1
             hi = 3 if d.ally else 0
             for t in range(lo, hi):
@@ -1003,8 +1000,6 @@ class HeuristicBot(Chooser):
                             v += fv
                 if v > best_v:
                     best_v, best_c, best_t = v, c, t
-        while len(seen) > mark:
-            seen.pop()
         self._bc_c = best_c
         self._bc_t = best_t
         return best_v
@@ -1188,14 +1183,15 @@ class HeuristicBot(Chooser):
         target, and a second copy of a chain opener, which may follow it)."""
         ents = self._ents
         n = 0
-        seen = self._seen
-        seen.clear()
         use = self._use
-        for c in me.hand:
-            d = g.defs[c]
-            dup = False
-            for e in seen:
-                if e is d:
+        hand = me.hand
+        defs = g.defs
+        for k in range(len(hand)):
+            c = hand[k]
+            d = defs[c]
+            dup = False  # an earlier card of the hand is of the same kind
+            for j in range(k):
+                if defs[hand[j]] is d:
                     dup = True
                     break
             opens = chain_after(d, m.d)
@@ -1206,7 +1202,6 @@ class HeuristicBot(Chooser):
                             n = self._entry(n, c, d, ents[i].t, NO_CHAIN)
                             break
                 continue
-            seen.append(d)
             lo = 0 if d.ally else -1
             hi = 3 if d.ally else 0
             for t in range(lo, hi):

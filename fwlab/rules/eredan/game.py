@@ -334,14 +334,17 @@ class Game:
             self.record.actions.append((self.decider, action))
         p = self.decider
         if self.decision == CHOOSE:
-            self.f_char = [0, 0]
-            self.f_char[p] = x
-            self.f_char[1 - p] = y
+            # the fight's lists are reset in place (clone copies them)
+            fc = self.f_char
+            fc[p] = x
+            fc[1 - p] = y
             self.f_step = 0
-            self.f_chain = [NO_CHAIN, NO_CHAIN]
-            self.f_nophys = [False, False]
-            self.f_cards = []
-            self.f_retrieve = []
+            fn = self.f_chain
+            fn[0] = fn[1] = NO_CHAIN
+            fp = self.f_nophys
+            fp[0] = fp[1] = False
+            self.f_cards.clear()
+            self.f_retrieve.clear()
             if self.log_cards:
                 for q in range(2):
                     kc = q * 3 + self.f_char[q]
@@ -566,8 +569,8 @@ class Game:
                 c.allbonus = False
         for cid in self.f_cards:  # ER-ITEM-1: consumables and other played cards go to the discard pile
             self.seats[self.owner[cid]].discard.append(cid)
-        self.f_cards = []
-        self.f_retrieve = []
+        self.f_cards.clear()
+        self.f_retrieve.clear()
         # ER-TAP-1: the fighters are tapped; a side whose living characters are all tapped untaps
         a.tapped = True
         b.tapped = True
@@ -589,7 +592,8 @@ class Game:
                     gone0 = False
                 else:
                     gone1 = False
-        self.f_char = [-1, -1]
+        fc = self.f_char
+        fc[0] = fc[1] = -1
         if gone0 or gone1:  # ER-END-1
             self._log_turn()
             if gone0 and gone1:
