@@ -970,9 +970,10 @@ class HeuristicBot(Chooser):
         y = self._scr[level]
         use = self._use
         defs = g.defs
+        bit = me.idx * 3 + ch.idx
         for k in range(len(hand)):
             c = hand[k]
-            if c == skip:
+            if c == skip or not (use[c] >> bit) & 1:  # card_ok fails for every target
                 continue
             d = defs[c]
             dup = False  # one card of each kind: an earlier one of the hand was valued already
@@ -1186,8 +1187,11 @@ class HeuristicBot(Chooser):
         use = self._use
         hand = me.hand
         defs = g.defs
+        bit = me.idx * 3 + m.idx
         for k in range(len(hand)):
             c = hand[k]
+            if not (use[c] >> bit) & 1:  # card_ok fails for every target (and so for its first copy)
+                continue
             d = defs[c]
             dup = False  # an earlier card of the hand is of the same kind
             for j in range(k):
@@ -1245,7 +1249,9 @@ class HeuristicBot(Chooser):
                 if f.dead or f.tapped:
                     continue
                 t = -2
-                if d.ally:
+                if not (kd.use >> (op.idx * 3 + f.idx)) & 1:  # card_ok fails
+                    pass
+                elif d.ally:
                     if card_ok(g, d, op, f, f.idx, NO_CHAIN, kd.use):
                         t = f.idx
                 elif card_ok(g, d, op, f, -1, NO_CHAIN, kd.use):
