@@ -976,6 +976,8 @@ class HeuristicBot(Chooser):
             if c == skip or not (use[c] >> bit) & 1:  # card_ok fails for every target
                 continue
             d = defs[c]
+            if restr != NO_CHAIN and not passes(d, restr):  # so does it outside the chain
+                continue
             dup = False  # one card of each kind: an earlier one of the hand was valued already
             for j in range(k):
                 c2 = hand[j]
