@@ -126,14 +126,15 @@ def run_leaderboard(args: argparse.Namespace) -> int:
 
 def read_log(path: Path) -> Any:
     """The matches of a log file, read with DuckDB (format chosen by the file's extension)."""
-    import duckdb
 
     reader = READERS.get(path.suffix.lower())
     if reader is None:
         raise ValueError(f"{path}: unknown match-log format; use one of {', '.join(READERS)}")
     if not path.is_file():
         raise ValueError(f"{path}: no such file")
-    con = duckdb.connect()
+    from fwlab.store.settings import open_duckdb
+
+    con = open_duckdb(None)
     try:
         con.execute("SET enable_progress_bar = false")
         return con.execute(f"SELECT * FROM {reader}", [str(path)]).df()

@@ -109,6 +109,7 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from .ingest import ImportProblem, import_files
+    from .progress import TerminalProgress
     from .schema import StoreError, connect
 
     if not (args.files or args.cards or args.turns or args.fields):
@@ -117,15 +118,21 @@ def cmd_import(args: argparse.Namespace) -> int:
         con = connect(_db(args))
     except StoreError as exc:
         return _err(str(exc))
+    progress = TerminalProgress()
     try:
         report = import_files(con, args.files, card_files=args.cards or (), turn_files=args.turns or (),
                               field_files=args.fields or (),
-                              source=args.source)
+                              source=args.source, progress=progress)
     except ImportProblem as exc:
+        progress.close()
         print(f"fwlab: import refused, the store is unchanged ({exc.total} problem(s)):", file=sys.stderr)
         print(str(exc), file=sys.stderr)
         return 1
+    except StoreError as exc:  # out of memory, disk full...: rolled back
+        progress.close()
+        return _err(str(exc))
     finally:
+        progress.close()
         con.close()
     for f, kind in report.files.items():
         print(f"{f}: {kind}" + (f" (ignored columns: {', '.join(report.ignored_columns[f])})"
@@ -138,6 +145,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from .export import export_logs
     from .migrations import LATEST, current_version
+    from .progress import TerminalProgress
     from .schema import StoreError, connect
 
     parts = [] if args.partition_by in ("", "none") else [p.strip() for p in args.partition_by.split(",") if p.strip()]
@@ -147,9 +155,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             con.close()
             connect(_db(args)).close()
             con = connect(_db(args), read_only=True)
+        progress = TerminalProgress()
         try:
-            counts = export_logs(con, args.out, args.format, parts, overwrite=args.overwrite)
+            counts = export_logs(con, args.out, args.format, parts, overwrite=args.overwrite, progress=progress)
         finally:
+            progress.close()
             con.close()
     except StoreError as exc:
         return _err(str(exc))

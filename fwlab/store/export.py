@@ -31,6 +31,7 @@ from pathlib import Path
 
 import duckdb
 
+from .progress import Progress, Step, failure_message, watching
 from .schema import (
     FIELD_EVENT_COLUMNS,
     LOG_TABLES,
@@ -41,6 +42,7 @@ from .schema import (
     open_error,
     wide_seats_sql,
 )
+from .settings import open_duckdb
 
 PARTITION_COLUMNS = ("ruleset", "month")
 FORMATS = ("parquet", "csv")
@@ -71,8 +73,13 @@ def _select(table: str, partition_by: Sequence[str]) -> str:
 
 
 def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "parquet",
-                partition_by: Sequence[str] = PARTITION_COLUMNS, overwrite: bool = False) -> dict[str, int]:
-    """Write the log tables (:data:`LOG_TABLES`) under ``out``; return rows written per table."""
+                partition_by: Sequence[str] = PARTITION_COLUMNS, overwrite: bool = False,
+                progress: Progress | None = None) -> dict[str, int]:
+    """Write the log tables (:data:`LOG_TABLES`) under ``out``; return rows written per table.
+
+    ``progress`` gets a :class:`~fwlab.store.progress.Step` per table (rows to write, and DuckDB's
+    percentage while it writes). A failure (out of memory, disk full) raises :class:`StoreError`
+    naming the cause; the store is only read."""
     if fmt not in FORMATS:
         raise StoreError(f"unknown export format {fmt!r}; use {' or '.join(FORMATS)}")
     bad = [c for c in partition_by if c not in PARTITION_COLUMNS]
@@ -101,9 +108,18 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
             target = str(folder / f"{table}.{fmt}")
         select = _select(table, partition_by)
         opts = ", ".join(o for o in options if o)
-        con.execute(f"COPY ({select}) TO ? ({opts})", [target])
         row = con.execute(f"SELECT count(*) FROM {table}").fetchone()
         counts[table] = int(row[0]) if row else 0
+        step = Step("exporting", table, len(counts), len(LOG_TABLES), counts[table])
+        try:
+            with watching(con, progress, step):
+                con.execute(f"COPY ({select}) TO ? ({opts})", [target])
+        except duckdb.Error as exc:
+            message = failure_message(exc, con, doing=f"the export of {table}",
+                                      outcome=f"stopped (the store is only read; {folder} may hold part of the files)")
+            if message is None:
+                raise
+            raise StoreError(message) from exc
     return counts
 
 
@@ -135,7 +151,10 @@ def open_source(db: str | Path | None = None, parquet: str | Path | None = None)
     """
     if db is None and parquet is None:
         return connect(":memory:")
-    con = duckdb.connect()
+    try:
+        con = open_duckdb(None)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
     if db is not None:
         path = Path(db)
         if not path.exists():

@@ -11,6 +11,7 @@ leaves the store as it was. ``docs/match-logs.md`` describes the format.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import re
@@ -23,6 +24,7 @@ from pathlib import Path
 import duckdb
 
 from .. import rulesets as rs
+from .progress import Progress, Step, failure_message, watching
 from .schema import (
     CARD_EVENT_COLUMNS,
     FIELD_EVENT_COLUMNS,
@@ -30,9 +32,10 @@ from .schema import (
     LONG_COLUMNS,
     MATCH_COLUMNS,
     TURN_COLUMNS,
+    StoreError,
     wide_seats_sql,
 )
-from .summary import refresh_card_summary
+from .summary import add_to_card_summary, refresh_card_summary, summary_is_current
 
 #: The kinds of file an import reads, with the columns (and SQL types) each kind may have.
 #: ``matches`` is the wide two-player format, ``match_seats`` the long one (a row per seat).
@@ -196,6 +199,7 @@ class _Staging:
         self.files: list[tuple[str, str, str, list[str]]] = []   # (label, kind, temp table, columns)
         self.problems: list[Problem] = []
         self.types: dict[str, dict[str, str]] = {}                # temp table -> column -> DuckDB type
+        self.row_sql: dict[str, str] = {}                         # temp view -> its 1-based row number
 
     def read(self, path: Path, kind: str | None) -> None:
         label, n = str(path), len(self.files)
@@ -206,7 +210,13 @@ class _Staging:
             return
         try:
             if ".parquet" in suffix or suffix.endswith(".pq"):
-                src, args = "read_parquet(?)", [str(path)]
+                # a view: the file is read once, into the typed table, with its own row numbers
+                self.con.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM read_parquet({_lit(str(path))}, "
+                                 f"file_row_number=true)")
+                described = self.con.execute(f"DESCRIBE {table}").fetchall()
+                self.row_sql[table] = "file_row_number + 1"
+                self._add(label, kind, table, [r for r in described if r[0] != "file_row_number"])
+                return
             elif ".json" in suffix or ".ndjson" in suffix:
                 cols = [r[0] for r in self.con.execute(
                     "DESCRIBE SELECT * FROM read_json(?, format='newline_delimited')", [str(path)]).fetchall()]
@@ -226,7 +236,9 @@ class _Staging:
         except duckdb.Error as exc:
             self.problems.append(_read_problem(label, str(exc)))
             return
-        described = self.con.execute(f"DESCRIBE {table}").fetchall()
+        self._add(label, kind, table, self.con.execute(f"DESCRIBE {table}").fetchall())
+
+    def _add(self, label: str, kind: str | None, table: str, described: list[tuple]) -> None:
         columns = [r[0] for r in described]
         self.types[table] = {r[0]: str(r[1]).upper() for r in described}
         self.files.append((label, kind or detect_kind(columns), table, columns))
@@ -241,7 +253,7 @@ class _Staging:
             missing = [c for c in REQUIRED[kind] if c not in columns]
             for c in missing:
                 self.problems.append(Problem(label, None, c, None, f"required column {c!r} is missing"))
-            sel = ["? AS _file", "rowid + 1 AS _row"]
+            sel = ["? AS _file", f"{self.row_sql.get(table, 'rowid + 1')} AS _row"]
             for col, sql_type in types.items():
                 # VARCHAR columns keep only their trimmed text; the others keep the typed value and,
                 # when it came from text (CSV, JSON), the text too, to show it in a problem
@@ -264,6 +276,10 @@ class _Staging:
         name = f"_fwlab_{kind}"
         self.con.execute(f"CREATE TEMP TABLE {name} AS " + " UNION ALL ".join(p for p, _ in parts),
                          [label for _, label in parts])
+        for _label, k, table, _columns in self.files:  # the raw copy is not needed any more: free it
+            if k == kind:
+                kind_of = "VIEW" if table in self.row_sql else "TABLE"
+                self.con.execute(f"DROP {kind_of} IF EXISTS {table}")
         return name
 
 
@@ -331,10 +347,14 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
             out.append(sel(col, "'must not be negative'", f"{col} < 0"))
     key = KEYS[kind]
     keys = ", ".join(key)
+    # a hash aggregate finds the duplicated keys (spills to disk if it must); only their rows are sorted
+    not_null = ' AND '.join(f'{k} IS NOT NULL' for k in key)
     out.append(f"""SELECT _file, _row, '{key[-1]}', {shown(key[-1])},
         'duplicate: ({keys}) also at ' || first_file || ' row ' || first_row
         FROM (SELECT *, first_value(_file) OVER w AS first_file, first_value(_row) OVER w AS first_row,
-                     row_number() OVER w AS nth FROM {t} WHERE {' AND '.join(f'{k} IS NOT NULL' for k in key)}
+                     row_number() OVER w AS nth FROM {t}
+              WHERE {not_null} AND ({keys}) IN (SELECT ({keys}) FROM {t} WHERE {not_null}
+                                                GROUP BY {keys} HAVING count(*) > 1)
               WINDOW w AS (PARTITION BY {keys} ORDER BY _file, _row)) WHERE nth > 1""")
     if kind == "matches":
         out.append(sel("match_id", "'already in the store'",
@@ -351,8 +371,12 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
     elif kind == "match_seats":
         out += _long_checks(t, typed["matches"])
     else:
-        out.append(sel(key[-1], "'already in the store'",
-                       f"EXISTS (SELECT 1 FROM {kind} s WHERE {' AND '.join(f's.{k} = {t}.{k}' for k in key)})"))
+        # no index on these tables: only the store rows of matches this import names are looked at
+        # (usually none: card events and turns come with their new matches)
+        out.append(f"""SELECT t._file, t._row, '{key[-1]}', {shown(key[-1], 't.')}, 'already in the store'
+            FROM {t} t SEMI JOIN (SELECT {keys} FROM {kind} WHERE match_id IN (SELECT match_id FROM matches
+                                  WHERE match_id IN (SELECT match_id FROM {t}))) s
+            ON {' AND '.join(f's.{k} = t.{k}' for k in key)}""")
         out.append(sel("match_id", "'unknown match (not in the imported matches nor in the store)'",
                        "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_info)"))
     if kind in ("card_events", "field_events"):
@@ -499,16 +523,34 @@ SELECT match_id, arg_min(_file, (_file, _row)) AS head_file, arg_min(_row, (_fil
 FROM {t} WHERE match_id IS NOT NULL GROUP BY match_id"""
 
 
-def _pause_for_tests() -> None:
-    pause = os.environ.get(PAUSE_ENV)
+def _pause_for_tests(after: bool = False) -> None:
+    """Sleep ``$FWLAB_TEST_IMPORT_PAUSE`` seconds once the matches are written (with ``after``: once
+    every table is written and the transaction is about to commit, when the variable ends in ``@end``)."""
+    pause = os.environ.get(PAUSE_ENV, "")
+    if pause.endswith("@end") != after:
+        return
+    pause = pause.removesuffix("@end")
     if pause:
         print(f"{PAUSE_ENV}: pausing {pause} s inside the write transaction", file=sys.stderr, flush=True)
         time.sleep(float(pause))
 
 
+class _Stages:
+    """Numbers the stages of one import and reports each to ``progress`` (see :mod:`.progress`)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, progress: Progress | None, total: int) -> None:
+        self.con, self.progress, self.total, self.index = con, progress, total, 0
+
+    def __call__(self, stage: str, what: str, rows: int | None = None):  # type: ignore[no-untyped-def]
+        self.index += 1
+        self.total = max(self.total, self.index)
+        return watching(self.con, self.progress, Step(stage, what, self.index, self.total, rows))
+
+
 def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
                  card_files: Sequence[str | Path] = (), turn_files: Sequence[str | Path] = (),
-                 field_files: Sequence[str | Path] = (), source: str = "import") -> ImportReport:
+                 field_files: Sequence[str | Path] = (), source: str = "import",
+                 progress: Progress | None = None) -> ImportReport:
     """Check and import match-log files; raises :class:`ImportProblem` and writes nothing on any problem.
 
     ``files`` are detected by their columns (wide two-player matches, long one-row-per-seat matches,
@@ -516,39 +558,57 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
     read as card events / turn snapshots / field events whatever their columns. The columns added since the first format (``score_a``..
     ``score_e`` of turn snapshots, ``scored``, ``flipped``, ``powerup_fired`` and ``picked`` of card
     events) are optional: a file without them imports with NULL there.
+
+    A failure that is not the files' fault (out of memory, no disk space to spill to, a database
+    DuckDB invalidated) rolls back and raises :class:`~fwlab.store.schema.StoreError` naming the
+    cause. ``progress`` is called with a :class:`~fwlab.store.progress.Step` per stage (and DuckDB's
+    percentage while a stage runs): ``fwlab import`` draws it on stderr, the app as a progress bar.
     """
     started = time.perf_counter()
     st = _Staging(con)
     report = ImportReport()
+    inputs = [(f, None) for f in files] + [(f, "card_events") for f in card_files] + \
+             [(f, "turn_snapshots") for f in turn_files] + [(f, "field_events") for f in field_files]
+    stage = _Stages(con, progress, len(inputs) + 2 * len(FILE_COLUMNS) + 3)
     try:
-        for f in files:
-            st.read(Path(f), None)
-        for f in card_files:
-            st.read(Path(f), "card_events")
-        for f in turn_files:
-            st.read(Path(f), "turn_snapshots")
-        for f in field_files:
-            st.read(Path(f), "field_events")
+        for f, kind in inputs:
+            with stage("reading", Path(f).name):
+                st.read(Path(f), kind)
         for label, kind, _table, columns in st.files:
             report.files[label] = kind
             extra = [c for c in columns if c not in FILE_COLUMNS[kind]]
             if extra:
                 report.ignored_columns[label] = extra
-        typed = {kind: st.typed(kind) for kind in FILE_COLUMNS}
+        typed: dict[str, str | None] = {}
+        for kind in FILE_COLUMNS:
+            if any(k == kind for _l, k, _t, _c in st.files):
+                with stage("reading", kind):
+                    typed[kind] = st.typed(kind)
+            else:
+                typed[kind] = None
         if st.problems:
             raise ImportProblem(st.problems[:MAX_SHOWN], len(st.problems))
+        sizes = {kind: _count(con, t) for kind, t in typed.items() if t}
         _reference_tables(con, typed)
         checks = [q for kind, t in typed.items() if t for q in _checks(kind, t, typed)]
         if checks:
-            con.execute("CREATE TEMP TABLE _fwlab_problems AS " + " UNION ALL ".join(f"({q})" for q in checks))
+            with stage("checking", ", ".join(sizes), sum(sizes.values())):
+                con.execute("CREATE TEMP TABLE _fwlab_problems AS " + " UNION ALL ".join(f"({q})" for q in checks))
             total_row = con.execute("SELECT count(*) FROM _fwlab_problems").fetchone()
             total = int(total_row[0]) if total_row else 0
             if total:
                 rows = con.execute("SELECT * FROM _fwlab_problems ORDER BY 1, 2, 3 LIMIT ?", [MAX_SHOWN]).fetchall()
                 raise ImportProblem([Problem(f, r, c, v, m) for f, r, c, v, m in rows], total)
-        report.new_players = _write(con, typed, source, report)
+        stage.total = stage.index + sum(1 for t in typed.values() if t) + 2
+        report.new_players = _write(con, typed, source, report, stage, sizes)
+    except duckdb.Error as exc:
+        message = failure_message(exc, con)
+        if message is None:
+            raise
+        raise StoreError(message) from exc
     finally:
-        _drop_temp(con)
+        with contextlib.suppress(duckdb.Error):  # unusable after a fatal error (the store is not)
+            _drop_temp(con)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -591,46 +651,57 @@ _LONG_TO_MATCHES = """INSERT INTO matches (match_id, played_at, ruleset, mode, p
     FROM {t} GROUP BY match_id"""
 
 
-def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source: str, report: ImportReport) -> int:
+def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source: str, report: ImportReport,
+           stage: _Stages | None = None, sizes: dict[str, int] | None = None) -> int:
     wide, long, events, turns = (typed[k] for k in ("matches", "match_seats", "card_events", "turn_snapshots"))
     fields = typed["field_events"]
+    sizes = sizes or {}
+    if stage is None:
+        stage = _Stages(con, None, 0)
     new_players = 0
+    summary_current = summary_is_current(con)
     con.execute("BEGIN TRANSACTION")
     try:
         matches = seats = 0
-        if wide:
-            cols = list(MATCH_COLUMNS)
-            values = ["coalesce(source, ?)" if c == "source" else "2" if c == "seats" else c for c in cols]
-            con.execute(f"INSERT INTO matches ({', '.join(cols)}) SELECT {', '.join(values)} FROM {wide}", [source])
-            matches += _count(con, wide)
-        if long:
-            con.execute(_LONG_TO_MATCHES.format(t=long), [source])
-            con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
-                        f"SELECT match_id, seat, player, deck, place, score FROM {long}")
-            matches += _count(con, f"(SELECT DISTINCT match_id FROM {long})")
-            seats += _count(con, long)
         if wide or long:
-            names = [f"SELECT player_a AS p FROM {wide} UNION SELECT player_b FROM {wide}"] if wide else []
-            names += [f"SELECT player AS p FROM {long}"] if long else []
-            added = con.execute(f"""INSERT INTO players (player, kind)
-                SELECT DISTINCT p, 'human' FROM ({' UNION '.join(names)})
-                WHERE p NOT IN (SELECT player FROM players) RETURNING 1""").fetchall()
-            new_players = len(added)
+            with stage("writing", "matches", sizes.get("matches", 0) + sizes.get("match_seats", 0)):
+                if wide:
+                    cols = list(MATCH_COLUMNS)
+                    values = ["coalesce(source, ?)" if c == "source" else "2" if c == "seats" else c for c in cols]
+                    con.execute(f"INSERT INTO matches ({', '.join(cols)}) SELECT {', '.join(values)} FROM {wide}",
+                                [source])
+                    matches += _count(con, wide)
+                if long:
+                    con.execute(_LONG_TO_MATCHES.format(t=long), [source])
+                    con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
+                                f"SELECT match_id, seat, player, deck, place, score FROM {long}")
+                    matches += _count(con, f"(SELECT DISTINCT match_id FROM {long})")
+                    seats += _count(con, long)
+                names = [f"SELECT player_a AS p FROM {wide} UNION SELECT player_b FROM {wide}"] if wide else []
+                names += [f"SELECT player AS p FROM {long}"] if long else []
+                added = con.execute(f"""INSERT INTO players (player, kind)
+                    SELECT DISTINCT p, 'human' FROM ({' UNION '.join(names)})
+                    WHERE p NOT IN (SELECT player FROM players) RETURNING 1""").fetchall()
+                new_players = len(added)
             _pause_for_tests()
         if events:
-            cols = list(CARD_EVENT_COLUMNS)
-            values = [{"in_opening_hand": "coalesce(in_opening_hand, coalesce(drawn_turn = 0, false))",
-                       "damage_dealt": "coalesce(damage_dealt, 0)"}.get(c, c) for c in cols]
-            con.execute(f"INSERT INTO card_events ({', '.join(cols)}) SELECT {', '.join(values)} FROM {events}")
+            with stage("writing", "card_events", sizes.get("card_events")):
+                cols = list(CARD_EVENT_COLUMNS)
+                values = [{"in_opening_hand": "coalesce(in_opening_hand, coalesce(drawn_turn = 0, false))",
+                           "damage_dealt": "coalesce(damage_dealt, 0)"}.get(c, c) for c in cols]
+                con.execute(f"INSERT INTO card_events ({', '.join(cols)}) SELECT {', '.join(values)} FROM {events}")
         if turns:
-            cols = list(TURN_COLUMNS)
-            con.execute(f"INSERT INTO turn_snapshots ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {turns}")
+            with stage("writing", "turn_snapshots", sizes.get("turn_snapshots")):
+                cols = list(TURN_COLUMNS)
+                con.execute(f"INSERT INTO turn_snapshots ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {turns}")
         if fields:
-            cols = list(FIELD_EVENT_COLUMNS)
-            con.execute(f"INSERT INTO field_events ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {fields}")
+            with stage("writing", "field_events", sizes.get("field_events")):
+                cols = list(FIELD_EVENT_COLUMNS)
+                con.execute(f"INSERT INTO field_events ({', '.join(cols)}) SELECT {', '.join(cols)} FROM {fields}")
         if wide:  # seat rows of the two-player matches, scored by their last snapshot (if any)
-            con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
-                        f"{wide_seats_sql(wide, turns)}")
+            with stage("writing", "match_seats", 2 * sizes.get("matches", 0)):
+                con.execute(f"INSERT INTO match_seats (match_id, seat, player, deck, place, score) "
+                            f"{wide_seats_sql(wide, turns)}")
             seats += 2 * _count(con, wide)
         if wide or long:
             report.counts.update(matches=matches, match_seats=seats)
@@ -640,15 +711,24 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
             report.counts["turn_snapshots"] = _count(con, turns)
         if fields:
             report.counts["field_events"] = _count(con, fields)
-        refresh_card_summary(con)
+        with stage("writing", "card_summary"):
+            if summary_current:  # add the new rows' counts (the old rows' did not change)
+                add_to_card_summary(con, events)
+            else:
+                refresh_card_summary(con)
+        _pause_for_tests(after=True)
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        with contextlib.suppress(duckdb.Error):  # after a fatal error DuckDB already dropped it
+            con.execute("ROLLBACK")
         raise
     return new_players
 
 
 def _drop_temp(con: duckdb.DuckDBPyConnection) -> None:
+    for (name,) in con.execute(
+            "SELECT view_name FROM duckdb_views() WHERE temporary AND starts_with(view_name, '_fwlab_')").fetchall():
+        con.execute(f"DROP VIEW IF EXISTS {_q(name)}")
     for (name,) in con.execute(
             "SELECT table_name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '_fwlab_')").fetchall():
         con.execute(f"DROP TABLE IF EXISTS {_q(name)}")

@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3, 4, 5, 6]
+[1, 2, 3, 4, 5, 6, 7]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -104,6 +104,29 @@ CREATE TABLE IF NOT EXISTS field_events(match_id VARCHAR, field INTEGER, difficu
     turn INTEGER, how VARCHAR);
 """
 
+# v7: no per-row primary key on the tables that grow with every card and every turn. DuckDB keeps
+# a PRIMARY KEY as an ART index that must fit in memory: with 40M card events it outgrew any sane
+# memory limit and a big import died half-way ("could not allocate block", then "database has been
+# invalidated"). The keys are still checked: an import checks (match_id, seat, card) and
+# (match_id, turn) against the files and the store before writing, and a league writes each once.
+# DuckDB cannot drop a constraint, so each table is copied into a new one (same columns, in order).
+_V7: Final[str] = """
+CREATE TABLE _card_events_v7(match_id VARCHAR NOT NULL, seat VARCHAR NOT NULL, card VARCHAR NOT NULL,
+    in_opening_hand BOOLEAN, drawn_turn INTEGER, deployed_turn INTEGER, killed_turn INTEGER, damage_dealt INTEGER,
+    scored INTEGER, flipped INTEGER, powerup_fired INTEGER, picked INTEGER);
+INSERT INTO _card_events_v7 SELECT match_id, seat, card, in_opening_hand, drawn_turn, deployed_turn, killed_turn,
+    damage_dealt, scored, flipped, powerup_fired, picked FROM card_events;
+DROP TABLE card_events;
+ALTER TABLE _card_events_v7 RENAME TO card_events;
+CREATE TABLE _turn_snapshots_v7(match_id VARCHAR NOT NULL, turn INTEGER NOT NULL, capital_a INTEGER,
+    capital_b INTEGER, capital_c INTEGER, capital_d INTEGER, capital_e INTEGER,
+    score_a INTEGER, score_b INTEGER, score_c INTEGER, score_d INTEGER, score_e INTEGER);
+INSERT INTO _turn_snapshots_v7 SELECT match_id, turn, capital_a, capital_b, capital_c, capital_d, capital_e,
+    score_a, score_b, score_c, score_d, score_e FROM turn_snapshots;
+DROP TABLE turn_snapshots;
+ALTER TABLE _turn_snapshots_v7 RENAME TO turn_snapshots;
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
@@ -112,6 +135,7 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (4, _V4),
     (5, _V5),
     (6, _V6),
+    (7, _V7),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

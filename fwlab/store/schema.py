@@ -142,9 +142,12 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
     """Open the store; a read-write connection first applies any missing migrations.
 
     A store held by another process raises :class:`StoreError` naming that process; a store that
-    does not exist yet, opened read-only, raises one saying to run ``fwlab init``.
+    does not exist yet, opened read-only, raises one saying to run ``fwlab init``. The connection
+    gets the memory limit and spill folder of :mod:`fwlab.store.settings` (``FWLAB_MEMORY_LIMIT``,
+    ``FWLAB_TEMP_DIR``, ``FWLAB_MAX_TEMP_SIZE``).
     """
     from .migrations import migrate
+    from .settings import open_duckdb
 
     where = _display(path)
     memory = str(path) == ":memory:"
@@ -153,9 +156,11 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
     if not memory:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     try:
-        con = duckdb.connect(str(path), read_only=read_only)
+        con = open_duckdb(None if memory else path, read_only=read_only)
     except (duckdb.IOException, duckdb.ConnectionException) as exc:
         raise open_error(exc, path) from None
+    except ValueError as exc:  # a bad FWLAB_MEMORY_LIMIT / FWLAB_TEMP_DIR / FWLAB_MAX_TEMP_SIZE
+        raise StoreError(str(exc)) from None
     if not read_only:
         migrate(con)
     return con

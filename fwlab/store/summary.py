@@ -54,7 +54,8 @@ def ties_sql(seats: str = "match_seats", matches: str = "m") -> str:
         AND match_id IN (SELECT match_id FROM {matches} WHERE winner = 'draw' AND n > 2) GROUP BY match_id"""
 
 
-def coded_sql(where: str = "", seats: str = "match_seats", seat_count: str = "coalesce(seats, 2)") -> str:
+def coded_sql(where: str = "", seats: str = "match_seats", seat_count: str = "coalesce(seats, 2)",
+              events: str = "card_events") -> str:
     """``(ruleset, card, code, n)`` counted from the raw tables; ``where`` filters the matches;
     ``seats`` is the seat table (or a derived one, for a source older than ``match_seats``) and
     ``seat_count`` the SQL of a match's number of seats."""
@@ -62,7 +63,7 @@ def coded_sql(where: str = "", seats: str = "match_seats", seat_count: str = "co
     WITH m AS (SELECT match_id, ruleset, winner, {seat_count} AS n FROM matches {where}),
     t AS ({ties_sql(seats)})
     SELECT m.ruleset, e.card, {CODE_SQL} AS code, count(*)::BIGINT AS n
-    FROM card_events e JOIN m ON m.match_id = e.match_id
+    FROM {events} e JOIN m ON m.match_id = e.match_id
     JOIN {seats} s ON s.match_id = e.match_id AND s.seat = strpos('abcde', e.seat)
     LEFT JOIN t ON t.match_id = e.match_id
     GROUP BY ALL"""
@@ -75,6 +76,18 @@ def refresh_card_summary(con: Any) -> None:
     """Rebuild ``card_summary`` from ``matches`` and ``card_events`` (call inside the writer's transaction)."""
     con.execute("DELETE FROM card_summary")
     con.execute(f"INSERT INTO card_summary (ruleset, card, code, n) {coded_sql()}")
+    row = con.execute(_COUNTS).fetchone()
+    con.execute("DELETE FROM card_summary_stamp")
+    con.execute("INSERT INTO card_summary_stamp VALUES (?, ?)", [row[0], row[1]])
+
+
+def add_to_card_summary(con: Any, events: str | None) -> None:
+    """Add the counts of the card events in the table ``events`` (rows just written, in the writer's
+    transaction) to a current ``card_summary``, and stamp it: the rows already counted do not change,
+    so an import into a store of 40M card events does not recount them. ``events`` None: no new events."""
+    if events is not None:
+        con.execute(f"""INSERT INTO card_summary (ruleset, card, code, n) {coded_sql(events=events)}
+            ON CONFLICT (ruleset, card, code) DO UPDATE SET n = card_summary.n + excluded.n""")
     row = con.execute(_COUNTS).fetchone()
     con.execute("DELETE FROM card_summary_stamp")
     con.execute("INSERT INTO card_summary_stamp VALUES (?, ?)", [row[0], row[1]])
