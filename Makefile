@@ -14,7 +14,7 @@ $(BIN)/python:
 
 # Re-install only when the dependency list changes (the package itself is editable).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,cluster]'
 	touch $(STAMP)
 
 # The compiled (mypyc) rules core for the current sources, 3-4x faster; a no-op when up to date.
@@ -48,7 +48,7 @@ pytest: $(STAMP) native
 test: check pytest
 
 notebooks: $(STAMP) $(DB)
-	$(BIN)/python -m pip install -q -e '.[test,analyst]'
+	$(BIN)/python -m pip install -q -e '.[test,cluster,analyst]'
 	FWLAB_DB=$(abspath $(DB)) $(BIN)/jupyter lab notebooks/
 
 bench: $(STAMP) native

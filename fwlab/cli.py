@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.ratings.cli",
     "fwlab.reports.cli",
     "fwlab.native",
+    "fwlab.cluster",
 )
 
 

@@ -36,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1; 0 = one per core)")
     p.add_argument("--cards", action="store_true", help="log per-card statistics (slower)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; results are the same)")
     p.set_defaults(func=run)
 
     e = sub.add_parser("engines", help="list every ruleset with its engine state (seats, bots, compiled)",
@@ -153,8 +155,15 @@ def run(args: argparse.Namespace) -> int:
             bar.n = done
             bar.refresh()
 
-    res = simulate_match(setups, ruleset, n=args.games, seed=args.seed, bots=bots, workers=args.workers or None,
-                         progress=progress, log_cards=args.cards)
+    from ..cluster import cluster_address, executor_for
+
+    ex = executor_for(cluster_address(args.cluster), engine_for(ruleset).name)
+    try:
+        res = simulate_match(setups, ruleset, n=args.games, seed=args.seed, bots=bots,
+                             workers=args.workers or None, progress=progress, log_cards=args.cards, executor=ex)
+    finally:
+        if ex is not None:
+            ex.shutdown()
     if bar is not None:
         bar.close()
     seconds = round(time.perf_counter() - start, 3)
@@ -168,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
         d.update(ruleset=ruleset, seed=args.seed, seconds=seconds)
     if not args.cards:
         d.pop("cards")
+    if ex is not None:
+        d["workers"] = ex.workers()
     if args.json:
         print(json.dumps(d, indent=2))
         return 0

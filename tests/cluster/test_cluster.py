@@ -1,0 +1,171 @@
+"""The cluster path (fwlab/cluster.py) on a real local Dask cluster: a scheduler and two worker
+processes started by ``fwlab cluster local --workers 2``, as a user would.
+
+Each test names the behaviour of issue 18 it holds: the same results with and without
+``--cluster`` (2-seat and multi-seat), a worker killed mid-run changing nothing, the unreachable
+scheduler's error and exit status, and the per-worker engine report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed")
+
+from fwlab.cli import main  # noqa: E402
+from fwlab.cluster import ClusterError, ClusterExecutor  # noqa: E402
+from fwlab.decks.starters import starter_decks  # noqa: E402
+from fwlab.sim.runner import simulate_match  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FWLAB = str(Path(sys.executable).parent / "fwlab")
+DECKS = ROOT / "data" / "decks" / "fw"
+
+
+@pytest.fixture(scope="module")
+def cluster():  # type: ignore[no-untyped-def]
+    """``fwlab cluster local --workers 2``: yields the scheduler address; stopped (SIGTERM) afterwards."""
+    proc = subprocess.Popen([FWLAB, "cluster", "local", "--workers", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    address = proc.stdout.readline().strip()
+    assert address.startswith("tcp://"), proc.stderr.read() if proc.stderr else address
+    try:
+        yield address
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+
+
+def _json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict:
+    assert main(argv) == 0
+    d = json.loads(capsys.readouterr().out)
+    d.pop("seconds")
+    return d
+
+
+def test_simulate_json_identical_with_and_without_cluster_two_seats(cluster, capsys):  # type: ignore[no-untyped-def]
+    """CLUSTER-SAME-1: `fwlab simulate A B --json` gives the same JSON on the cluster (plus the
+    workers that ran it), with per-card statistics, several batches over both workers."""
+    argv = ["simulate", str(DECKS / "ashfang-raid.txt"), str(DECKS / "grave-tide.txt"), "-n", "1300",
+            "--seed", "11", "--json", "--cards"]
+    local = _json(capsys, argv)
+    remote = _json(capsys, [*argv, "--cluster", cluster])
+    workers = remote.pop("workers")
+    assert remote == local
+    assert sum(w["batches"] for w in workers) == 6          # 1300 games in batches of 250
+    assert {w["engine"] for w in workers} <= {"compiled", "python"}
+    assert all(w["address"].startswith("tcp://") for w in workers)
+
+
+def test_simulate_json_identical_with_and_without_cluster_multi_seat(cluster, capsys, monkeypatch):  # type: ignore[no-untyped-def]
+    """CLUSTER-SAME-1 for a multi-seat ruleset (conquest, 4 seats), the scheduler given by
+    $FWLAB_CLUSTER instead of --cluster."""
+    argv = ["simulate", "--ruleset", "conquest", "--players", "4", "-n", "600", "--seed", "5", "--json"]
+    local = _json(capsys, argv)
+    monkeypatch.setenv("FWLAB_CLUSTER", cluster)
+    remote = _json(capsys, argv)
+    assert remote.pop("workers")
+    assert remote == local
+    assert remote["seats"][0]["wins"] + remote["seats"][1]["wins"] > 0
+
+
+def _pids(address: str) -> dict[str, int]:
+    from distributed import Client
+
+    with Client(address, set_as_default=False) as c:
+        return c.run(os.getpid)  # type: ignore[no-any-return]
+
+
+def test_worker_killed_mid_run_changes_nothing(cluster):  # type: ignore[no-untyped-def]
+    """CLUSTER-FAIL-1: a worker killed (SIGKILL) while the run is under way: its batches are run
+    again elsewhere and the merged result equals the local one."""
+    a, b = starter_decks("fw")[:2]
+    n, seed = 6000, 21
+    local = simulate_match([a, b], "fw", n=n, seed=seed, workers=1)
+    pids = _pids(cluster)
+    victim_addr, victim = sorted(pids.items())[0]
+    done_batches: list[int] = []
+    killed = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        done_batches.append(done)
+        if not killed.is_set() and done >= 250:   # the first batch is in: the run is under way
+            os.kill(victim, signal.SIGKILL)
+            killed.set()
+
+    with ClusterExecutor(cluster, "daemornia") as ex:
+        remote = simulate_match([a, b], "fw", n=n, seed=seed, executor=ex, progress=progress)
+        workers = ex.workers()
+    assert killed.is_set() and done_batches[-1] == n
+    assert done_batches.index(250) < len(done_batches) - 1, "the kill came after the last batch"
+    assert remote.to_dict() == local.to_dict()
+    assert sum(w["batches"] for w in workers) == n // 250
+    deadline = time.monotonic() + 30   # the nanny restarts the killed worker as a new process
+    while victim in _pids(cluster).values() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert victim not in _pids(cluster).values()
+    assert victim_addr.startswith("tcp://")
+
+
+def test_unreachable_scheduler_is_a_clear_error_exit_2(capsys, monkeypatch):  # type: ignore[no-untyped-def]
+    """CLUSTER-FAIL-2: no scheduler at the address: one line naming it, exit status 2."""
+    monkeypatch.setenv("FWLAB_CLUSTER_TIMEOUT", "2")
+    rc = main(["simulate", str(DECKS / "ashfang-raid.txt"), str(DECKS / "grave-tide.txt"), "-n", "10",
+               "--cluster", "tcp://127.0.0.1:9"])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+    with pytest.raises(ClusterError, match="bad Dask scheduler address|cannot reach"):
+        ClusterExecutor("nonsense://nowhere:1", timeout=2)
+
+
+def test_worker_on_the_pure_python_engine_is_reported(tmp_path):  # type: ignore[no-untyped-def]
+    """CLUSTER-ENGINE-1: a worker without the compiled build for these sources (here: FWLAB_NATIVE=0)
+    is named in the report as "python", the CLI prints a note for it, and its games are the same."""
+    from distributed import LocalCluster
+
+    a, b = starter_decks("fw")[:2]
+    local = simulate_match([a, b], "fw", n=300, seed=3, workers=1)
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None, host="127.0.0.1") as lc:
+        env = {**os.environ, "FWLAB_NATIVE": "0"}
+        worker = subprocess.Popen([str(Path(sys.executable).parent / "dask"), "worker", lc.scheduler_address,
+                                   "--nthreads", "1", "--no-dashboard"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            notes: list[dict[str, str]] = []
+            with ClusterExecutor(lc.scheduler_address, "daemornia", timeout=60, on_worker=notes.append) as ex:
+                remote = simulate_match([a, b], "fw", n=300, seed=3, executor=ex)
+                workers = ex.workers()
+        finally:
+            worker.terminate()
+            worker.wait(timeout=30)
+    assert [w["engine"] for w in workers] == ["python"]
+    assert notes and notes[0]["engine"] == "python"
+    assert remote.to_dict() == local.to_dict()
+    from fwlab.cluster import python_worker_note
+
+    note = python_worker_note(workers[0], "daemornia")
+    assert note is not None and workers[0]["address"] in note and "fwlab native build" in note
+
+
+def test_no_call_is_merged_by_dasks_cache(cluster):  # type: ignore[no-untyped-def]
+    """CLUSTER-SAME-2: two identical submissions run twice (pure=False), never served from a cache."""
+    with ClusterExecutor(cluster) as ex:
+        futs = [ex.submit(time.time_ns) for _ in range(2)]
+        t1, t2 = (f.result() for f in futs)
+        assert sum(w["batches"] for w in ex.workers()) == 2
+    assert isinstance(t1, int) and isinstance(t2, int)
