@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3, 4, 5, 6, 7]
+[1, 2, 3, 4, 5, 6, 7, 8]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -127,6 +127,12 @@ DROP TABLE turn_snapshots;
 ALTER TABLE _turn_snapshots_v7 RENAME TO turn_snapshots;
 """
 
+# v8: the balance lab's runs (fwlab.lab.runs): what-if, sweep and tune, their parameters and result as JSON
+_V8: Final[str] = """
+CREATE TABLE IF NOT EXISTS lab_runs(run_id VARCHAR PRIMARY KEY, kind VARCHAR, ruleset VARCHAR, created_at TIMESTAMP,
+    params JSON, result JSON);
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
@@ -136,6 +142,7 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (5, _V5),
     (6, _V6),
     (7, _V7),
+    (8, _V8),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

@@ -19,7 +19,7 @@ import duckdb
 TABLES: tuple[str, ...] = (
     "schema_version", "rulesets", "cards", "decks", "deck_cards", "players", "matches",
     "card_events", "turn_snapshots", "rating_history", "card_summary", "card_summary_stamp", "match_seats",
-    "field_events",
+    "field_events", "lab_runs",
 )
 
 #: The match-log tables an import, an export or a league writes, with their columns and SQL types.
