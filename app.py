@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from fwlab.ui import data
+from fwlab.ui import cluster_views, data
 from fwlab.ui.nav import PAGES
 
 st.set_page_config(page_title="fwlab", page_icon=":material/playing_cards:", layout="wide")
@@ -14,6 +14,7 @@ with st.sidebar:
     if st.button("Reload store", help="Close the read-only connection and re-read everything "
                  "(after `fwlab import`/`fwlab league` from a terminal)", key="reload-store"):
         data.reload_store()
+    cluster_views.sidebar()
 
 try:
     page.run()

@@ -46,13 +46,28 @@ def cluster_address(arg: str | None = None) -> str | None:
     return address or None
 
 
+#: what a batch runs: the rules engines, bots, simulator, catalogs and decks code, the lab's batches
+PLAYED_CODE = ("rules", "bots", "sim", "catalog", "decks", "lab", "rulesets.py", "stats.py", "cluster.py",
+               "native.py")
+
+
 @lru_cache(maxsize=1)
 def sources_key() -> str:
-    """A hash of every fwlab source file: two processes with the same key play the same rules."""
+    """A hash of the code a batch runs (:data:`PLAYED_CODE`) and of the catalog files it reads: two
+    processes with the same key play the same games from the same seeds."""
+    from .paths import catalogs_dir
+
     h = hashlib.sha256()
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
-        h.update(str(path.relative_to(PACKAGE_DIR)).encode())
-        h.update(path.read_bytes())
+    files: list[tuple[str, Path]] = []
+    for part in PLAYED_CODE:
+        p = PACKAGE_DIR / part
+        files += [(f"fwlab/{f.relative_to(PACKAGE_DIR)}", f) for f in (sorted(p.rglob("*.py")) if p.is_dir() else [p])
+                  if f.exists()]
+    cat = Path(catalogs_dir())
+    files += [(f"catalogs/{f.relative_to(cat)}", f) for f in sorted(cat.rglob("*.toml"))]
+    for name, f in files:
+        h.update(name.encode())
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -165,8 +180,8 @@ class ClusterExecutor(cf.Executor):
                 return
             if info["sources"] != sources_key():
                 out.set_exception(ClusterError(
-                    f"worker {info['address']} runs fwlab sources that differ from this client's "
-                    f"({info['sources']} != {sources_key()}): install the same fwlab on every worker"))
+                    f"worker {info['address']} runs fwlab code or catalogs that differ from this client's "
+                    f"({info['sources']} != {sources_key()}): install the same fwlab and data/catalogs on every worker"))
                 return
             self._record(info)
             if not out.done():

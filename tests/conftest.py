@@ -17,6 +17,10 @@ settings.register_profile("fwlab", deadline=None)
 settings.load_profile("fwlab")
 
 
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+
 import pytest  # noqa: E402
 
 
@@ -34,3 +38,28 @@ def engineless():  # type: ignore[no-untyped-def]
         REGISTRY.pop(rid, None)
         TITLES.pop(rid, None)
         FAMILY.pop(rid, None)
+
+@pytest.fixture(scope="session")
+def cluster():  # type: ignore[no-untyped-def]
+    """A real local Dask cluster, ``fwlab cluster local --workers 2`` (issue 18), started on first use:
+    yields the scheduler address; stopped (SIGTERM) afterwards."""
+    pytest.importorskip("distributed")
+    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - a file, not a pipe: Dask's logging never blocks on it
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "fwlab"), "cluster", "local", "--workers", "2"],
+                            stdout=subprocess.PIPE, stderr=log, text=True)
+    assert proc.stdout is not None
+    address = proc.stdout.readline().strip()
+    if not address.startswith("tcp://"):
+        log.seek(0)
+        raise AssertionError(f"fwlab cluster local did not start: {log.read()[-2000:]}")
+    try:
+        yield address
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        finally:
+            log.close()

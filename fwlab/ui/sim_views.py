@@ -14,6 +14,7 @@ from ..decks import Deck
 from ..rules.engines import engine_for
 from ..sim import simulate, simulate_match
 from ..stats import wilson, wilson_array
+from .cluster_views import executor
 from .widgets import (
     SMALL_SAMPLE,
     bar,
@@ -47,8 +48,9 @@ def run_seats(setups: Sequence[Deck | None], ruleset: str, bots: list[str], n: i
     def progress(done: int, total: int) -> None:
         bar_.progress(done / total, text=f"{done} of {total} games played")
 
-    res = simulate_match(setups, ruleset, n=n, seed=seed, bots=bots, workers=1, progress=progress,
-                         log_cards=any(s is not None for s in setups), batch_size=_batch(n))
+    with executor(engine_for(ruleset).name) as ex:
+        res = simulate_match(setups, ruleset, n=n, seed=seed, bots=bots, workers=1, progress=progress,
+                             log_cards=any(s is not None for s in setups), batch_size=_batch(n), executor=ex)
     bar_.progress(1.0, text=f"Done: {res.games} games")
     names = [s.name if s is not None else None for s in setups]
     return {"kind": "seats", "ruleset": ruleset, "bots": list(bots), "decks": names, "seed": seed,
@@ -63,8 +65,9 @@ def run_matchup(deck_a: Deck, deck_b: Deck, ruleset: str, bots: tuple[str, str],
     def progress(done: int, total: int) -> None:
         bar_.progress(done / total, text=f"{done} of {total} games played")
 
-    res = simulate(deck_a, deck_b, n=n, seed=seed, ruleset=ruleset, bots=bots, workers=1, progress=progress,
-                   log_cards=True, batch_size=_batch(n))
+    with executor(engine_for(ruleset).name) as ex:
+        res = simulate(deck_a, deck_b, n=n, seed=seed, ruleset=ruleset, bots=bots, workers=1, progress=progress,
+                       log_cards=True, batch_size=_batch(n), executor=ex)
     bar_.progress(1.0, text=f"Done: {res.games} games")
     return {"kind": "matchup", "deck_a": deck_a.name, "deck_b": deck_b.name, "ruleset": ruleset, "bots": list(bots),
             "seed": seed, "result": res.to_dict()}
@@ -76,16 +79,17 @@ def run_gauntlet(deck_a: Deck, opponents: dict[str, Deck], ruleset: str, bots: t
     total = n * len(opponents)
     bar_ = st.progress(0.0, text=f"Playing {total} games…")
     rows = []
-    for i, (label, opp) in enumerate(opponents.items()):
-        def progress(done: int, _total: int, offset: int = i * n, label: str = label) -> None:
-            bar_.progress((offset + done) / total, text=f"{offset + done} of {total} games played ({label})")
+    with executor(engine_for(ruleset).name) as ex:
+        for i, (label, opp) in enumerate(opponents.items()):
+            def progress(done: int, _total: int, offset: int = i * n, label: str = label) -> None:
+                bar_.progress((offset + done) / total, text=f"{offset + done} of {total} games played ({label})")
 
-        res = simulate(deck_a, opp, n=n, seed=seed, ruleset=ruleset, bots=bots, workers=1, progress=progress,
-                       batch_size=_batch(n))
-        d = res.to_dict()
-        rows.append({"opponent": opp.name, "games": d["games"], "wins": d["wins_a"], "losses": d["wins_b"],
-                     "draws": d["draws"], "win_rate": d["win_rate_a"], "ci95_low": d["ci95_a"][0],
-                     "ci95_high": d["ci95_a"][1], "mean_turns": d["mean_turns"]})
+            res = simulate(deck_a, opp, n=n, seed=seed, ruleset=ruleset, bots=bots, workers=1, progress=progress,
+                           batch_size=_batch(n), executor=ex)
+            d = res.to_dict()
+            rows.append({"opponent": opp.name, "games": d["games"], "wins": d["wins_a"], "losses": d["wins_b"],
+                         "draws": d["draws"], "win_rate": d["win_rate_a"], "ci95_low": d["ci95_a"][0],
+                         "ci95_high": d["ci95_a"][1], "mean_turns": d["mean_turns"]})
     bar_.progress(1.0, text=f"Done: {total} games")
     return {"kind": "gauntlet", "deck_a": deck_a.name, "ruleset": ruleset, "bots": list(bots), "seed": seed,
             "rows": rows}

@@ -8,13 +8,16 @@ scheduler's error and exit status, and the per-worker engine report.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,32 +25,12 @@ import pytest
 pytest.importorskip("distributed")
 
 from fwlab.cli import main  # noqa: E402
-from fwlab.cluster import ClusterError, ClusterExecutor  # noqa: E402
+from fwlab.cluster import ClusterError, ClusterExecutor, python_worker_note  # noqa: E402
 from fwlab.decks.starters import starter_decks  # noqa: E402
 from fwlab.sim.runner import simulate_match  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-FWLAB = str(Path(sys.executable).parent / "fwlab")
 DECKS = ROOT / "data" / "decks" / "fw"
-
-
-@pytest.fixture(scope="module")
-def cluster():  # type: ignore[no-untyped-def]
-    """``fwlab cluster local --workers 2``: yields the scheduler address; stopped (SIGTERM) afterwards."""
-    proc = subprocess.Popen([FWLAB, "cluster", "local", "--workers", "2"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    address = proc.stdout.readline().strip()
-    assert address.startswith("tcp://"), proc.stderr.read() if proc.stderr else address
-    try:
-        yield address
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise
 
 
 def _json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict:
@@ -133,33 +116,51 @@ def test_unreachable_scheduler_is_a_clear_error_exit_2(capsys, monkeypatch):  # 
         ClusterExecutor("nonsense://nowhere:1", timeout=2)
 
 
-def test_worker_on_the_pure_python_engine_is_reported(tmp_path):  # type: ignore[no-untyped-def]
-    """CLUSTER-ENGINE-1: a worker without the compiled build for these sources (here: FWLAB_NATIVE=0)
-    is named in the report as "python", the CLI prints a note for it, and its games are the same."""
+@contextlib.contextmanager
+def _one_worker_cluster(env: dict[str, str]) -> Iterator[str]:
+    """A scheduler in this process and one `dask worker` process started with ``env``."""
     from distributed import LocalCluster
 
-    a, b = starter_decks("fw")[:2]
-    local = simulate_match([a, b], "fw", n=300, seed=3, workers=1)
     with LocalCluster(n_workers=0, processes=True, dashboard_address=None, host="127.0.0.1") as lc:
-        env = {**os.environ, "FWLAB_NATIVE": "0"}
         worker = subprocess.Popen([str(Path(sys.executable).parent / "dask"), "worker", lc.scheduler_address,
-                                   "--nthreads", "1", "--no-dashboard"], env=env,
+                                   "--nthreads", "1", "--no-dashboard"], env={**os.environ, **env},
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            notes: list[dict[str, str]] = []
-            with ClusterExecutor(lc.scheduler_address, "daemornia", timeout=60, on_worker=notes.append) as ex:
-                remote = simulate_match([a, b], "fw", n=300, seed=3, executor=ex)
-                workers = ex.workers()
+            yield lc.scheduler_address
         finally:
             worker.terminate()
             worker.wait(timeout=30)
+
+
+def test_worker_on_the_pure_python_engine_is_reported():  # type: ignore[no-untyped-def]
+    """CLUSTER-ENGINE-1: a worker without the compiled build for these sources (here: FWLAB_NATIVE=0)
+    is named in the report as "python", the CLI prints a note for it, and its games are the same."""
+    a, b = starter_decks("fw")[:2]
+    local = simulate_match([a, b], "fw", n=300, seed=3, workers=1)
+    with _one_worker_cluster({"FWLAB_NATIVE": "0"}) as address:
+        notes: list[dict[str, str]] = []
+        with ClusterExecutor(address, "daemornia", timeout=60, on_worker=notes.append) as ex:
+            remote = simulate_match([a, b], "fw", n=300, seed=3, executor=ex)
+            workers = ex.workers()
     assert [w["engine"] for w in workers] == ["python"]
     assert notes and notes[0]["engine"] == "python"
     assert remote.to_dict() == local.to_dict()
-    from fwlab.cluster import python_worker_note
-
     note = python_worker_note(workers[0], "daemornia")
     assert note is not None and workers[0]["address"] in note and "fwlab native build" in note
+
+
+def test_worker_with_another_catalog_is_refused(tmp_path):  # type: ignore[no-untyped-def]
+    """CLUSTER-ENGINE-2: a worker reading a different catalog (its own FWLAB_DATA, one card changed)
+    would play other games: the run fails with a message naming that worker instead."""
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data" / "catalogs", data / "catalogs")
+    one = sorted((data / "catalogs").rglob("*.toml"))[0]
+    one.write_text(one.read_text() + "\n# changed on this worker\n")
+    a, b = starter_decks("fw")[:2]
+    with _one_worker_cluster({"FWLAB_DATA": str(data)}) as address, \
+            ClusterExecutor(address, "daemornia", timeout=60) as ex, \
+            pytest.raises(ClusterError, match=r"worker tcp://\S+ runs fwlab code or catalogs that differ"):
+        simulate_match([a, b], "fw", n=20, seed=3, executor=ex)
 
 
 def test_no_call_is_merged_by_dasks_cache(cluster):  # type: ignore[no-untyped-def]
