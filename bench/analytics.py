@@ -26,6 +26,7 @@ import argparse
 import gc
 import os
 import resource
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -39,7 +40,9 @@ from fwlab.reports import balance_report
 from fwlab.reports.balance import card_table
 from fwlab.stats import wilson_array
 from fwlab.store import connect, import_files, open_source
+from fwlab.store.export import SUMMARY_DIR, write_card_summary
 from fwlab.store.schema import wide_seats_sql
+from fwlab.store.settings import MEMORY_ENV, open_duckdb
 
 N_DECKS = 20
 IMPORT = "import into a fresh store (fwlab.store.import_files, checked)"
@@ -48,6 +51,7 @@ ELO = "Elo history, the game's rule (rate(matches, 'fw'))"
 PANDAS = "the same balance figures in plain pandas"
 PLAIN = "plain INSERT ... SELECT FROM read_parquet into a fresh store"
 NO_KEYS = "CREATE TABLE AS SELECT FROM read_parquet (no primary keys)"
+PARQUET_REPORT = "balance report over the Parquet folder (first run)"
 POOL = 200
 
 # u(i, k): a deterministic pseudo-random number in [0, 1) from the match number and a salt.
@@ -89,6 +93,19 @@ FROM (
 """
 
 
+# The per-turn track of each match: Capital of both seats falling from 20 (turns 1..turns).
+TURNS_SQL = """
+SELECT 'm' || lpad(i::VARCHAR, 9, '0') AS match_id, turn::INTEGER AS turn,
+    greatest(0, 20 - (turn * (1 + hash(i, 7) % 3)) // 2)::INTEGER AS capital_a,
+    greatest(0, 20 - (turn * (1 + hash(i, 8) % 3)) // 2)::INTEGER AS capital_b
+FROM range({n}) t(i), range(1, 31) r(turn)
+WHERE turn <= 3 + hash(i, 6) % 28
+"""
+
+#: The month (export partition) of match number i, as MATCHES_SQL dates it.
+MONTH_SQL = "strftime(TIMESTAMP '2025-01-01' + to_seconds(i * 7), '%Y-%m')"
+
+
 def peak_rss_gb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 / 1024
 
@@ -114,26 +131,52 @@ class Clock:
         return _Timer()
 
 
-def generate(folder: Path, n: int, cards: int, memory_limit: str) -> None:
-    con = duckdb.connect()
-    con.execute(f"SET memory_limit = '{memory_limit}'")
-    con.execute("SET temp_directory = ?", [str(folder / "duckdb_tmp")])
-    for table, sql in (("matches", MATCHES_SQL), ("card_events", CARD_EVENTS_SQL)):
+def _partitioned(table: str, query: str) -> str:
+    """The generator query of ``table`` with the export's partition columns (ruleset, month) appended."""
+    if table == "matches":
+        return f"SELECT *, strftime(played_at, '%Y-%m') AS month FROM ({query})"
+    with_i = query.replace("SELECT 'm' ||", "SELECT i AS _i, 'm' ||", 1)  # keep the match number
+    return f"SELECT * EXCLUDE (_i), 'fw' AS ruleset, {MONTH_SQL.replace('i *', '_i *')} AS month FROM ({with_i})"
+
+
+def generate(folder: Path, n: int, cards: int, turns: bool = True, partition: bool = False) -> None:
+    """Write the synthetic log under ``folder``: one file per table, or (``partition``) the layout
+    ``fwlab export --partition-by ruleset,month`` writes (Hive folders, plus the long ``match_seats``)."""
+    con = open_duckdb(None)
+    con.execute("SET enable_progress_bar = false")
+    con.execute("SET preserve_insertion_order = false")  # a big COPY need not keep row order
+    tables = [("matches", MATCHES_SQL), ("card_events", CARD_EVENTS_SQL)]
+    tables += [("turn_snapshots", TURNS_SQL)] if turns else []
+    for table, sql in tables:
         (folder / table).mkdir(parents=True)
         query = sql.format(n=n, decks=N_DECKS, pool=POOL, cards=cards)
-        con.execute(f"COPY ({query}) TO ? (FORMAT parquet)", [str(folder / table / "part0.parquet")])
-    (folder / "turn_snapshots").mkdir()
-    con.execute("COPY (SELECT NULL::VARCHAR AS match_id, NULL::INTEGER AS turn, NULL::INTEGER AS capital_a, "
-                "NULL::INTEGER AS capital_b WHERE false) TO ? (FORMAT parquet)",
-                [str(folder / "turn_snapshots" / "part0.parquet")])  # fmt: skip
+        if partition:
+            con.execute(f"COPY ({_partitioned(table, query)}) TO ? (FORMAT parquet, PARTITION_BY (ruleset, month))",
+                        [str(folder / table)])
+        else:
+            con.execute(f"COPY ({query}) TO ? (FORMAT parquet)", [str(folder / table / "part0.parquet")])
+    if not turns:
+        (folder / "turn_snapshots").mkdir()
+        con.execute("COPY (SELECT NULL::VARCHAR AS match_id, NULL::INTEGER AS turn, NULL::INTEGER AS capital_a, "
+                    "NULL::INTEGER AS capital_b WHERE false) TO ? (FORMAT parquet)",
+                    [str(folder / "turn_snapshots" / "part0.parquet")])  # fmt: skip
+    if partition:  # the long match_seats of an export (one row per seat), from the matches just written
+        src = f"read_parquet('{folder / 'matches'}/**/*.parquet', hive_partitioning=true)"
+        seats = wide_seats_sql(src, None).replace(
+            "SELECT m.match_id,", "SELECT m.match_id, m.played_at, m.ruleset, m.mode, m.first AS first_label, "
+            "m.end_reason, m.turns, m.source, m.month,", 1)
+        long = (f"SELECT match_id, played_at, ruleset, mode, seat, player, deck, first_label = chr(96 + seat) AS first, "
+                f"place, score, end_reason, turns, source, month FROM ({seats})")
+        (folder / "match_seats").mkdir()
+        con.execute(f"COPY ({long}) TO ? (FORMAT parquet, PARTITION_BY (ruleset, month))",
+                    [str(folder / "match_seats")])
     con.close()
 
 
-def prepare_store(db: Path, memory_limit: str, folder: Path) -> duckdb.DuckDBPyConnection:
-    """A fresh store (the store's own migrations) holding the synthetic cards and decks."""
+def prepare_store(db: Path) -> duckdb.DuckDBPyConnection:
+    """A fresh store (the store's own migrations) holding the synthetic cards and decks; its memory
+    limit and spill folder are fwlab's own (FWLAB_MEMORY_LIMIT, set from --memory-limit)."""
     con = connect(db)
-    con.execute(f"SET memory_limit = '{memory_limit}'")
-    con.execute("SET temp_directory = ?", [str(folder / "duckdb_tmp")])
     con.execute("SET enable_progress_bar = false")
     con.execute("INSERT INTO cards (family, name, type, special) SELECT 'daemornia', "
                 "'Bench Card ' || lpad(i::VARCHAR, 3, '0'), 'Creature', false FROM range(?) t(i)", [POOL])  # fmt: skip
@@ -182,11 +225,58 @@ def pandas_balance(matches: pd.DataFrame, events: pd.DataFrame) -> dict[str, obj
     }  # fmt: skip
 
 
+def parquet_only(args: argparse.Namespace, clock: Clock) -> None:
+    """Generate the log as an export folder (Hive-partitioned Parquet) and time the report over it."""
+    n, cards = args.matches, args.cards_per_seat
+    root = args.keep or Path(tempfile.mkdtemp(prefix="fwlab-bench-parquet-"))
+    logs = root / "logs"
+    print(f"fwlab analytics bench, Parquet only: {n:,} matches, {2 * cards * n:,} card_events rows, in {logs}")
+    try:
+        if args.keep and (logs / "matches").exists():
+            print("  reusing the Parquet folder already in --keep")
+        else:
+            with clock("generate the log as Hive-partitioned Parquet (ruleset, month)"):
+                generate(logs, n, cards, turns=not args.no_turns, partition=True)
+        if not (logs / SUMMARY_DIR).exists():
+            src = open_source(parquet=logs)
+            src.execute("SET enable_progress_bar = false")
+            with clock("per-card summary beside the logs (as `fwlab export` writes it)"):
+                write_card_summary(src, logs)
+            src.close()
+        files = list(logs.rglob("*.parquet"))
+        print(f"  {len(files)} Parquet files, {sum(p.stat().st_size for p in files) / 1e9:,.2f} GB")
+        pq = open_source(parquet=logs)
+        pq.execute("SET enable_progress_bar = false")
+        with clock(PARQUET_REPORT):
+            report = balance_report(pq, min_games=30)
+        with clock("balance report over the Parquet folder, second run"):
+            balance_report(pq, min_games=30)
+        print(f"  report: {report.matches:,} matches, {len(report.cards)} cards, {len(report.decks)} decks")
+        with clock("load matches for rating from the Parquet folder"):
+            matches_for_rating = read_matches(pq)
+        with clock("Elo history over the Parquet folder, the game's rule"):
+            fw = rate(matches_for_rating, "fw")
+        print(f"  rated games {fw.rated:,}")
+        pq.close()
+    finally:
+        if args.keep is None:
+            shutil.rmtree(root, ignore_errors=True)
+    f = clock.figures
+    print(f"\nsummary\n  balance report over {n:,} matches as Parquet: {f[PARQUET_REPORT]:.2f} s wall, "
+          f"{clock.cpu[PARQUET_REPORT]:.2f} s CPU; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+          f"peak RSS {peak_rss_gb():.1f} GB")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=1_000_000)
     ap.add_argument("--cards-per-seat", type=int, default=20)
-    ap.add_argument("--memory-limit", default="6GB", help="DuckDB memory limit (default 6GB)")
+    ap.add_argument("--memory-limit", default="4GB",
+                    help="DuckDB memory limit of every connection (sets FWLAB_MEMORY_LIMIT; default 4GB)")
+    ap.add_argument("--no-turns", action="store_true", help="no per-turn tracks (turn_snapshots) in the log")
+    ap.add_argument("--parquet-only", action="store_true",
+                    help="write the log as Hive-partitioned Parquet (the layout of `fwlab export`) and time the "
+                         "balance report and the Elo history over that folder only; no store, no pandas")
     ap.add_argument("--keep", type=Path, default=None, help="build in this folder and keep it")
     ap.add_argument("--reuse-store", action="store_true",
                     help="with --keep: reuse the store imported by an earlier run (times the analytics only)")
@@ -194,7 +284,11 @@ def main() -> None:
                     help="load with a plain INSERT instead of fwlab.store.import_files (which checks every row)")
     args = ap.parse_args()
     n, cards = args.matches, args.cards_per_seat
+    os.environ[MEMORY_ENV] = args.memory_limit  # every connection fwlab opens takes it
     clock = Clock()
+    if args.parquet_only:
+        parquet_only(args, clock)
+        return
     with tempfile.TemporaryDirectory(prefix="fwlab-bench-") as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
@@ -204,10 +298,11 @@ def main() -> None:
             print("  reusing the Parquet log already in --keep")
         else:
             with clock("generate synthetic log as Parquet (DuckDB SQL)"):
-                generate(logs, n, cards, args.memory_limit)
+                generate(logs, n, cards, turns=not args.no_turns)
         size = sum(p.stat().st_size for p in logs.rglob("*.parquet")) / 1e6
         print(f"  Parquet size {size:,.0f} MB")
-        files = [logs / "matches" / "part0.parquet", logs / "card_events" / "part0.parquet"]
+        files = [logs / "matches" / "part0.parquet", logs / "card_events" / "part0.parquet",
+                 logs / "turn_snapshots" / "part0.parquet"]
 
         db: Path | None = None
         if args.reuse_store and (folder / "bench.duckdb").exists():
@@ -216,7 +311,7 @@ def main() -> None:
         elif not args.skip_checked_import:
             db = folder / "bench.duckdb"
             db.unlink(missing_ok=True)
-            con = prepare_store(db, args.memory_limit, folder)
+            con = prepare_store(db)
             try:
                 with clock(IMPORT):
                     report = import_files(con, files, source="bench")
@@ -229,11 +324,11 @@ def main() -> None:
         if db is None:
             db = folder / "plain.duckdb"
             db.unlink(missing_ok=True)
-            con = prepare_store(db, args.memory_limit, folder)
+            con = prepare_store(db)
             try:
                 with clock(PLAIN):
                     con.execute("BEGIN TRANSACTION")
-                    for table, path in zip(("matches", "card_events"), files):
+                    for table, path in zip(("matches", "card_events", "turn_snapshots"), files):
                         con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM read_parquet(?)", [str(path)])
                     con.execute(f"INSERT INTO match_seats {wide_seats_sql(snapshots=None)}")  # a writer's duty
                     con.execute("COMMIT")
@@ -243,18 +338,14 @@ def main() -> None:
                 print(f"  store insert FAILED: {str(exc).splitlines()[0]}")
                 con.close()
                 db.unlink(missing_ok=True)
-                con = duckdb.connect(str(db))
-                con.execute(f"SET memory_limit = '{args.memory_limit}'")
+                con = open_duckdb(db)
                 with clock(NO_KEYS):
-                    for table, path in zip(("matches", "card_events"), files):
+                    for table, path in zip(("matches", "card_events", "turn_snapshots"), files):
                         con.execute(f"CREATE TABLE {table} AS SELECT * FROM read_parquet(?)", [str(path)])
-                    con.execute("CREATE TABLE turn_snapshots (match_id VARCHAR, turn INTEGER, capital_a INTEGER, "
-                                "capital_b INTEGER)")  # fmt: skip
             con.close()
             gc.collect()
 
-        con = open_source(db=db) if NO_KEYS not in clock.figures else duckdb.connect(str(db), read_only=True)
-        con.execute(f"SET memory_limit = '{args.memory_limit}'")
+        con = open_source(db=db) if NO_KEYS not in clock.figures else open_duckdb(db, read_only=True)
         con.execute("SET enable_progress_bar = false")
         balance_report(con, min_games=30)  # warm the file cache once
         with clock(REPORT):
@@ -276,7 +367,6 @@ def main() -> None:
         gc.collect()
 
         pq = open_source(parquet=logs)
-        pq.execute(f"SET memory_limit = '{args.memory_limit}'")
         pq.execute("SET enable_progress_bar = false")
         with clock("balance report straight over the Parquet folder"):
             balance_report(pq, min_games=30)

@@ -114,6 +114,8 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
         try:
             with watching(con, progress, step):
                 con.execute(f"COPY ({select}) TO ? ({opts})", [target])
+            if table == "card_events":  # the per-card counts beside the logs, for reports over the folder
+                write_card_summary(con, root, fmt)
         except duckdb.Error as exc:
             message = failure_message(exc, con, doing=f"the export of {table}",
                                       outcome=f"stopped (the store is only read; {folder} may hold part of the files)")
@@ -121,6 +123,52 @@ def export_logs(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "par
                 raise
             raise StoreError(message) from exc
     return counts
+
+
+#: The folder of an export holding the per-card summary (see :func:`write_card_summary`).
+SUMMARY_DIR = "card_summary"
+
+
+def write_card_summary(con: duckdb.DuckDBPyConnection, out: str | Path, fmt: str = "parquet") -> int:
+    """Write the per-card summary of the logs on ``con`` (a store, or :func:`open_source` of a folder)
+    to ``out/card_summary/``: ``card_summary.<fmt>`` (ruleset, card, code, n) and ``stamp.<fmt>``
+    (the matches and card_events row counts it was built from). :func:`open_source` of the folder
+    reads them as the tables ``card_summary`` and ``card_summary_stamp``, so the balance report
+    over the folder reads a few thousand rows instead of joining every card event to its seat; if
+    files are added or removed later, the counts no longer match and the report counts the raw rows.
+    Returns the summary's rows."""
+    from .summary import coded_sql, summary_is_current
+
+    folder = Path(out) / SUMMARY_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    opts = "FORMAT parquet" if fmt == "parquet" else "FORMAT csv, HEADER true"
+    if summary_is_current(con):
+        select = "SELECT ruleset, card, code, n FROM card_summary"
+    else:
+        select = f"SELECT ruleset, card, code, n FROM ({coded_sql()})"
+    con.execute(f"COPY ({select}) TO ? ({opts})", [str(folder / f"card_summary.{fmt}")])
+    con.execute(f"COPY (SELECT (SELECT count(*) FROM matches) AS matches, (SELECT count(*) FROM card_events) "
+                f"AS card_events) TO ? ({opts})", [str(folder / f"stamp.{fmt}")])
+    row = con.execute(f"SELECT count(*) FROM read_{fmt}(?)", [str(folder / f"card_summary.{fmt}")]).fetchone()
+    return int(row[0]) if row else 0
+
+
+def _summary_views(con: duckdb.DuckDBPyConnection, folder: Path) -> None:
+    """``card_summary`` and ``card_summary_stamp`` from an export folder's summary files, if it has them."""
+    base = folder / SUMMARY_DIR
+    for fmt, fn in (("parquet", "read_parquet"), ("csv", "read_csv")):
+        summary, stamp = base / f"card_summary.{fmt}", base / f"stamp.{fmt}"
+        if summary.is_file() and stamp.is_file():
+            extra = ", header=true" if fmt == "csv" else ""
+            con.execute(f"CREATE VIEW card_summary AS SELECT ruleset::VARCHAR AS ruleset, card::VARCHAR AS card, "
+                        f"code::UTINYINT AS code, n::BIGINT AS n FROM {fn}('{_sql_path(summary)}'{extra})")
+            con.execute(f"CREATE VIEW card_summary_stamp AS SELECT matches::BIGINT AS matches, "
+                        f"card_events::BIGINT AS card_events FROM {fn}('{_sql_path(stamp)}'{extra})")
+            return
+
+
+def _sql_path(path: Path) -> str:
+    return str(path).replace("'", "''")
 
 
 #: What a column an older export lacks reads as (anything else: NULL).
@@ -186,6 +234,7 @@ def open_source(db: str | Path | None = None, parquet: str | Path | None = None)
                 con.execute(f"CREATE VIEW {t} AS {reader}")
             elif t not in _OPTIONAL:
                 raise StoreError(f"no exported {t} files (*.parquet or *.csv) under {folder / t}")
+        _summary_views(con, folder)
     if not has_relation(con, "match_seats"):  # a source older than the table: two seats per match
         con.execute(f"CREATE VIEW match_seats AS {wide_seats_sql()}")
     if not has_relation(con, "field_events"):  # a source older than the table: no fields taken
