@@ -150,6 +150,14 @@ def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None
                       s.board_events if log_cards else [])
 
 
+def play_matches(ruleset: str, games: Sequence[tuple[Sequence[Setup], Sequence[str], int, int]],
+                 log_cards: bool = True) -> list[GameResult]:
+    """Several complete games in one call, each ``(setups, bots, seed, first)``: a league's batch,
+    plain data in and out, so any executor (a process pool, a Dask worker) can run it."""
+    return [play_match(ruleset, setups, bots, seed=seed, first=first, log_cards=log_cards)
+            for setups, bots, seed, first in games]
+
+
 def start_game(deck_a: Setup, deck_b: Setup, ruleset: str, seed: int, first: str = "a", log_cards: bool = True,
                record: bool = True, catalog: Catalog | None = None, **overrides: Any) -> GameState:
     """A new 2-seat game (the first round's signature; ``first`` is ``a`` or ``b``)."""

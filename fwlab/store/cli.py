@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from concurrent.futures import Executor
 from datetime import datetime
 from pathlib import Path
 
@@ -180,12 +181,25 @@ def cmd_league(args: argparse.Namespace) -> int:
         con = connect(_db(args))
     except StoreError as exc:
         return _err(str(exc))
+    ex: Executor | None = None
     try:
+        from ..cluster import cluster_address, executor_for
+        from ..rules.engines import engine_for
+
+        address = cluster_address(args.cluster)
+        if address is not None:
+            ex = executor_for(address, engine_for(args.ruleset).name)
+        elif args.workers != 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            ex = ProcessPoolExecutor(max_workers=args.workers or None)
         got = run_league(con, ruleset=args.ruleset, players=args.players, matches=args.matches, seed=args.seed,
-                         start=start, days=args.days, max_lookahead=args.max_lookahead)
+                         start=start, days=args.days, max_lookahead=args.max_lookahead, executor=ex)
     except (StoreError, ValueError) as exc:
         return _err(str(exc))
     finally:
+        if ex is not None:
+            ex.shutdown(cancel_futures=True)
         con.close()
     print(f"{args.ruleset} league (seed {args.seed}): {got['players']} players, {got['matches']} matches, "
           f"{got['match_seats']} seats, {got['card_events']} card events, {got['turn_snapshots']} turn snapshots")
@@ -248,6 +262,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", default="fw", help="a ruleset with a rules engine (see `fwlab engines`; default fw)")
     p.add_argument("--start", default="2026-01-01", help="first day of the season (ISO date)")
     p.add_argument("--days", type=int, default=90, help="length of the season in days")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes playing the matches (default 1; 0 = one per core); the same league")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play the matches on this Dask scheduler (default $FWLAB_CLUSTER); the same league")
     p.add_argument("--max-lookahead", type=int, default=None,
                    help="at most this many players use the slow lookahead bot (default one in eight)")
     p.add_argument("--db", help=db_help)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 import sys
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -149,6 +150,36 @@ def _progress(total: int, desc: str, show: bool | None) -> Any:
     return tqdm(total=total, desc=desc, unit="match", file=sys.stderr, disable=not enabled)
 
 
+#: matches per batch when a league is played through an executor
+LEAGUE_BATCH = 25
+
+
+def _play_all(ruleset: str, seatings: Sequence[tuple[list[Any], int]], seeds: Any, play_match: PlayMatch,
+              executor: Executor | None, bar: Any) -> Iterator[Any]:
+    """Each match's result in match order: played here one by one, or in batches on ``executor``."""
+    if executor is None:
+        for i, (seated, first) in enumerate(seatings):
+            yield play_match(ruleset, [p.deck for p in seated], [p.bot for p in seated], seed=int(seeds[i]),
+                             first=first, log_cards=True)
+            bar.update(1)
+        return
+    from ..sim.play import _names, play_matches
+
+    futures = []
+    for lo in range(0, len(seatings), LEAGUE_BATCH):
+        games = [([_names(p.deck) for p in seated], [p.bot for p in seated], int(seeds[i]), first)
+                 for i, (seated, first) in enumerate(seatings[lo:lo + LEAGUE_BATCH], start=lo)]
+        futures.append(executor.submit(play_matches, ruleset, games))
+    try:
+        for f in futures:
+            batch = f.result()
+            yield from batch
+            bar.update(len(batch))
+    finally:
+        for f in futures:
+            f.cancel()
+
+
 def match_prefix(ruleset: str, seed: int) -> str:
     """The match-id prefix of a league: one per (ruleset, seed), so leagues never clash.
 
@@ -161,13 +192,18 @@ def match_prefix(ruleset: str, seed: int) -> str:
 def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: int = 8, matches: int = 200,
                seed: int = 1, start: datetime = datetime(2026, 1, 1), days: int = 90,
                play: PlayMatch | None = None, progress: bool | None = None,
-               max_lookahead: int | None = None) -> dict[str, int]:
+               max_lookahead: int | None = None, executor: Executor | None = None) -> dict[str, int]:
     """Play a league and write it to the store in one transaction; return counts written.
 
     Each match seats k distinct players, k drawn (seeded) from the ruleset's seat range (at most
     ``players``). ``play`` stands in for :func:`fwlab.sim.play_match` (tests); ``max_lookahead``
     caps how many players use the slow lookahead bot (see :func:`league_players`). A ruleset
     without a rules engine is a ``ValueError`` naming the ones that have one.
+
+    ``executor`` (a process pool, or :class:`fwlab.cluster.ClusterExecutor` for a Dask cluster)
+    plays the matches in batches of :data:`LEAGUE_BATCH`, each carrying its seeds and card names;
+    the seating is drawn first, so the league is the same match for match whoever plays it, and
+    only this process writes to the store.
     """
     from ..rules.engines import bots_for
 
@@ -204,14 +240,16 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     e_cols: dict[str, list[Any]] = {c: [] for c in CARD_EVENT_COLUMNS}
     t_cols: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
     f_cols: dict[str, list[Any]] = {c: [] for c in FIELD_EVENT_COLUMNS}
+    seatings: list[tuple[list[Any], int]] = []
+    for _ in range(matches):  # the seating of every match first (the games draw nothing from rng)
+        k = lo if lo == hi else int(rng.integers(lo, hi + 1))
+        seated = [roster[int(j)] for j in rng.choice(len(roster), size=k, replace=False)]
+        seatings.append((seated, int(rng.random() * k)))
     bar = _progress(matches, f"{ruleset} league", progress)
     try:
-        for i in range(matches):
-            k = lo if lo == hi else int(rng.integers(lo, hi + 1))
-            seated = [roster[int(j)] for j in rng.choice(len(roster), size=k, replace=False)]
-            first = int(rng.random() * k)
-            r = play_match(ruleset, [p.deck for p in seated], [p.bot for p in seated], seed=int(game_seeds[i]),
-                           first=first, log_cards=True)
+        for i, r in enumerate(_play_all(ruleset, seatings, game_seeds, play_match, executor, bar)):
+            seated, first = seatings[i]
+            k = len(seated)
             match_id = f"{prefix}{i + 1:06d}"
             row = {"match_id": match_id, "played_at": start + timedelta(seconds=int(offsets[i])),
                    "ruleset": ruleset, "mode": "bot", "player_a": seated[0].name,
@@ -237,7 +275,6 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
             for snapshot in _turn_rows(match_id, r.capital, r.track2):  # the engine's per-turn figures
                 for c, v in zip(TURN_COLUMNS, snapshot, strict=True):
                     t_cols[c].append(v)
-            bar.update(1)
     finally:
         bar.close()
     tables = {

@@ -170,3 +170,32 @@ def test_no_call_is_merged_by_dasks_cache(cluster):  # type: ignore[no-untyped-d
         t1, t2 = (f.result() for f in futs)
         assert sum(w["batches"] for w in ex.workers()) == 2
     assert isinstance(t1, int) and isinstance(t2, int)
+
+
+def _league_rows(db: Path) -> dict[str, list[tuple]]:
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {t: con.execute(f"SELECT * FROM {t} ORDER BY ALL").fetchall()
+                for t in ("matches", "match_seats", "card_events", "turn_snapshots", "players")}
+    finally:
+        con.close()
+
+
+def test_league_on_the_cluster_writes_the_same_matches(cluster, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """CLUSTER-SAME-3: `fwlab league --cluster` (and `--workers 2`) write the same league, match for
+    match, as the league played in this process; only the client writes to the store."""
+    dbs = {}
+    empty = tmp_path / "empty.duckdb"
+    assert main(["init", "--db", str(empty), "--no-league"]) == 0
+    for how, extra in (("here", []), ("cluster", ["--cluster", cluster]), ("pool", ["--workers", "2"])):
+        db = tmp_path / f"{how}.duckdb"
+        shutil.copy(empty, db)
+        assert main(["league", "--db", str(db), "--ruleset", "eredan", "--players", "6", "--matches", "60",
+                     "--seed", "4", *extra]) == 0
+        dbs[how] = _league_rows(db)
+    capsys.readouterr()
+    assert len(dbs["here"]["matches"]) == 60 and dbs["here"]["card_events"]
+    assert dbs["cluster"] == dbs["here"]
+    assert dbs["pool"] == dbs["here"]
