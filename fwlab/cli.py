@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.decks.cli",
     "fwlab.ratings.cli",
     "fwlab.reports.cli",
+    "fwlab.lab.cli",
     "fwlab.native",
     "fwlab.cluster",
 )

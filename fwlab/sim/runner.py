@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..catalog import load_catalog
+from ..catalog.overrides import catalog_with_overrides
 from ..decks import Deck
 from ..rulesets import SEAT_LABELS, info
 from ..stats import wilson
@@ -182,12 +183,19 @@ def batch_seeds(seed: int, n_batches: int) -> list[int]:
 
 
 def run_batch(args: tuple[Any, ...]) -> SimResult:
-    """Play one batch (top level, so worker processes can run it)."""
-    setups, ruleset, bots, bseed, start, count, log_cards = args
+    """Play one batch (top level, so worker processes can run it).
+
+    ``args`` is plain data: ``(setups, ruleset, bots, batch seed, first game index, count, log_cards)``
+    and optionally ``overrides`` (``{card: {field: value}}``, see :mod:`fwlab.catalog.overrides`;
+    the worker builds the changed catalog once per distinct overrides). Without overrides (absent,
+    None or empty) the games are exactly those of the ruleset's own catalog.
+    """
+    setups, ruleset, bots, bseed, start, count, log_cards = args[:7]
+    overrides = args[7] if len(args) > 7 else None
     n = len(setups)
     res = SimResult.empty(n)
     fam = info(ruleset).family
-    catalog = load_catalog(ruleset) if fam else None
+    catalog = (catalog_with_overrides(ruleset, overrides) if overrides else load_catalog(ruleset)) if fam else None
     for i in range(count):
         gi = start + i
         first = gi % n   # SIM-FIRST-1: seats take turns to play first
@@ -237,12 +245,15 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
 def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: int = 0,
                    bots: Sequence[str] | None = None, workers: int | None = 1,
                    progress: Callable[[int, int], None] | None = None, executor: Executor | None = None,
-                   log_cards: bool = False, batch_size: int = BATCH) -> SimResult:
+                   log_cards: bool = False, batch_size: int = BATCH,
+                   overrides: Mapping[str, Mapping[str, Any]] | None = None) -> SimResult:
     """Play ``n`` games of ``ruleset`` from one setup per seat (a deck, card names, or None for a game
     with a shared deck), one bot per seat, and merge the results.
 
     ``workers`` > 1 uses a local process pool (``None``: one per core); ``executor`` replaces it.
-    ``progress(done, total)`` is called after every batch.
+    ``progress(done, total)`` is called after every batch. ``overrides`` (``{card: {field: value}}``,
+    checked here) plays the games over the ruleset's catalog with those cards changed; each batch
+    carries them as plain data.
     """
     from ..rules.engines import engine_for
 
@@ -257,10 +268,17 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
     for b in bot_names:
         if b not in eng.bot_names():
             raise ValueError(f"unknown bot {b!r} for {ruleset}; expected one of {', '.join(eng.bot_names())}")
+    if overrides:
+        from ..catalog.overrides import normalize_overrides
+
+        ov: dict[str, dict[str, Any]] | None = normalize_overrides(load_catalog(ruleset), overrides)
+    else:
+        ov = None
     n_batches = (n + batch_size - 1) // batch_size
     seeds = batch_seeds(seed, n_batches)
-    jobs = [(names, ruleset, bot_names, seeds[i], i * batch_size, min(batch_size, n - i * batch_size), log_cards)
-            for i in range(n_batches)]
+    jobs: list[tuple[Any, ...]] = [
+        (names, ruleset, bot_names, seeds[i], i * batch_size, min(batch_size, n - i * batch_size), log_cards)
+        + ((ov,) if ov else ()) for i in range(n_batches)]
     total = SimResult.empty(len(setups))
     if executor is None and (workers or os.cpu_count() or 1) > 1 and n_batches > 1:
         with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
@@ -279,7 +297,8 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
 def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int = 1000, seed: int = 0,
              ruleset: str | None = None, bots: tuple[str, str] = ("heuristic", "heuristic"),
              workers: int | None = 1, progress: Callable[[int, int], None] | None = None,
-             executor: Executor | None = None, log_cards: bool = False, batch_size: int = BATCH) -> SimResult:
+             executor: Executor | None = None, log_cards: bool = False, batch_size: int = BATCH,
+             overrides: Mapping[str, Mapping[str, Any]] | None = None) -> SimResult:
     """Play ``n`` games of deck A against deck B (who goes first alternates) and merge the results.
 
     The 2-seat form of :func:`simulate_match`; ``ruleset`` defaults to deck A's.
@@ -287,7 +306,7 @@ def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int 
     if ruleset is None:
         ruleset = deck_a.ruleset if isinstance(deck_a, Deck) else "fw"
     return simulate_match([deck_a, deck_b], ruleset, n, seed, bots, workers, progress, executor, log_cards,
-                          batch_size)
+                          batch_size, overrides)
 
 
 def _collect(ex: Executor, jobs: list[tuple[Any, ...]], total: SimResult, n: int,
