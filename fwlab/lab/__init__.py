@@ -2,8 +2,8 @@
 card field, the equilibrium meta, and the deck tuner (docs/balance-lab.md).
 
 Every long call takes ``progress(done, total)`` (in games) and ``should_stop() -> bool`` (asked
-between batches; a true answer raises :class:`Cancelled`, except :func:`tune`, which re-tests its
-best deck so far and returns), and ``workers`` or any ``concurrent.futures.Executor``; results are
+between batches; a true answer raises :class:`Cancelled`; the tuner's carries its swaps so far in
+``partial``), and ``workers`` or any ``concurrent.futures.Executor``; results are
 dataclasses with ``to_dict()`` / ``from_dict()``. Runs are kept in the store with
 :func:`save_run` and reopened with :func:`list_runs` / :func:`load_run`.
 """

@@ -32,7 +32,12 @@ ShouldStop = Callable[[], bool]
 
 
 class Cancelled(Exception):
-    """A lab run stopped because ``should_stop()`` said so (between batches)."""
+    """A lab run stopped because ``should_stop()`` said so (between batches). ``partial`` holds what
+    the run had found (the tuner: its swaps and decklist so far, not re-tested), else None."""
+
+    def __init__(self, message: str = "stopped", partial: Any = None) -> None:
+        super().__init__(message)
+        self.partial = partial
 
 
 def play_block(job: Job) -> list[bytes]:

@@ -41,7 +41,7 @@ from ..decks import Deck, format_decklist
 from ..decks.decklist import DeckEntry
 from ..decks.validate import validate
 from ..stats import Z95
-from .batch import Job, Progress, ShouldStop, run_jobs
+from .batch import Cancelled, Job, Progress, ShouldStop, run_jobs
 from .changes import LabDeck, check_lab_ruleset, resolve_deck, starter_field
 from .whatif import DeckRef, _bots
 
@@ -206,8 +206,9 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
          should_stop: ShouldStop | None = None, db: str | Path | None = None) -> TuneResult:
     """Search legal decks near ``deck`` by single swaps against ``gauntlet`` (default: the ruleset's
     starter decks) within ``budget`` games; see the module docstring. ``progress(done, budget)``
-    counts games; ``should_stop()`` ends the climb early (between rounds) and the re-test still runs
-    on what is left, so a stopped tune returns its best deck so far."""
+    counts games; ``should_stop()`` is asked between batches and stops the run with
+    :class:`~fwlab.lab.batch.Cancelled`, whose ``partial`` holds the swaps and decklist found so far
+    (not re-tested)."""
     t0 = time.perf_counter()
     check_lab_ruleset(ruleset)
     start = resolve_deck(deck, ruleset, db)
@@ -274,14 +275,18 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
             if used + per_round > climb_budget:
                 stopped = "budget spent"
                 break
-            if stop_now():
-                stopped = "stopped"
-                break
             decks = [_names(counts, order)] + [_names(cand_counts[i], _order(cand_counts[i], list(order)))
                                                for i in alive]
-            res = run_jobs(_race_jobs(ruleset, bot_names, decks, gl, sel_root, (step, rounds), ROUND),
-                           workers=workers, executor=executor, done_before=used, total=budget,
-                           progress=progress)
+            try:
+                if stop_now():
+                    raise Cancelled("stopped")
+                res = run_jobs(_race_jobs(ruleset, bot_names, decks, gl, sel_root, (step, rounds), ROUND),
+                               workers=workers, executor=executor, done_before=used, total=budget,
+                               progress=progress, should_stop=should_stop)
+            except Cancelled:
+                best = Deck(ruleset, start.deck.name, tuple(DeckEntry(counts[n], n) for n in order if counts.get(n)))
+                raise Cancelled("stopped", {"swaps": [s.to_dict() for s in swaps],
+                                            "decklist": format_decklist(best), "games": used}) from None
             rounds += 1
             used += per_round
             shares = _shares(res, len(decks))
@@ -333,7 +338,8 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
             jobs.append((ruleset, tuple(bot_names), _seed(confirm_root, g, c_i), begin, cnt,
                          tuple((d, opp.names, None) for d in variants)))
     res = run_jobs(jobs, workers=workers, executor=executor, done_before=used,
-                   total=max(budget, used + per_opp * len(gl) * len(variants)), progress=progress)
+                   total=max(budget, used + per_opp * len(gl) * len(variants)), progress=progress,
+                   should_stop=should_stop)
     used += per_opp * len(gl) * len(variants)
     per_g: dict[str, list[np.ndarray]] = {}
     for job_i, r in enumerate(res):

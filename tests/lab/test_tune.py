@@ -57,3 +57,13 @@ def test_tune_out_writes_a_decklist_that_deck_check_accepts(weak_deck: Path, tmp
     assert out.read_text().startswith("ruleset: fw\n")
     assert main(["deck", "check", str(out)]) == 0
     assert "is legal" in capsys.readouterr().out
+
+
+def test_should_stop_cancels_the_tuner_with_what_it_had_found(weak_deck: Path):
+    from fwlab.lab import Cancelled
+
+    seen: list[int] = []
+    with pytest.raises(Cancelled) as exc:
+        tune(weak_deck, "fw", GAUNTLET[:1], budget=5000, seed=1, progress=lambda d, t: seen.append(d),
+             should_stop=lambda: len(seen) >= 3)
+    assert exc.value.partial["decklist"].startswith("ruleset: fw\n") and exc.value.partial["games"] <= 5000

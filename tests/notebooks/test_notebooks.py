@@ -20,7 +20,7 @@ from nbclient.exceptions import CellExecutionError
 
 NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb"))
-EXPECTED = ("01_to_hit_and_combat", "02_deck_tuning", "03_balance_report", "04_elo_history")
+EXPECTED = ("01_to_hit_and_combat", "02_deck_tuning", "03_balance_report", "04_elo_history", "05_balance_lab")
 #: Generous per-cell limit: CI sizes take seconds; this only stops a hung kernel.
 CELL_TIMEOUT = 600
 
