@@ -133,7 +133,7 @@ def _bots(args: argparse.Namespace, ruleset: str, seats: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .runner import simulate_match
+    from .runner import BATCH, simulate_match
 
     ruleset = _ruleset(args)
     setups, seats = _seats(args, ruleset)
@@ -153,6 +153,8 @@ def run(args: argparse.Namespace) -> int:
             bar = tqdm(total=total, unit="game", file=sys.stderr)
         if bar is not None:
             bar.n = done
+            batches = -(-total // BATCH)
+            bar.set_postfix_str(f"{min(batches, -(-done // BATCH))}/{batches} batches", refresh=False)
             bar.refresh()
 
     from ..cluster import cluster_address, executor_for
