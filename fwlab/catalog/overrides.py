@@ -76,6 +76,8 @@ def normalize_overrides(catalog: Catalog, overrides: Overrides, source: str | No
                 raise CatalogError(f"is changed twice (as {f!r} and an alias of it)", file=source, card=card.name,
                                    field=str(key))
             changed[f] = value
+        if not changed:
+            continue  # an empty table changes nothing
         _check_card(catalog, card.name, changed, source)
         out[card.name] = dict(sorted(changed.items()))
     return dict(sorted(out.items()))

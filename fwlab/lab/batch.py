@@ -88,7 +88,7 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, executor: Executor
         n = workers if workers else (os.cpu_count() or 1)
         if n > 1 and len(jobs) > 1:
             with ProcessPoolExecutor(max_workers=n) as pool:
-                return _run_on(pool, jobs, n, progress, should_stop, done_before, total)
+                return _run_on(pool, jobs, 3 * n, progress, should_stop, done_before, total)
         results = []
         done = done_before
         for job in jobs:
@@ -99,14 +99,15 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, executor: Executor
             if progress:
                 progress(done, total)
         return results
-    window = max(2, 3 * (getattr(executor, "_max_workers", None) or os.cpu_count() or 2))
-    return _run_on(executor, jobs, window // 3, progress, should_stop, done_before, total)
+    # a local pool gets three jobs a worker in flight; another executor (a cluster's) up to 64
+    local = getattr(executor, "_max_workers", None)
+    return _run_on(executor, jobs, 3 * local if local else 64, progress, should_stop, done_before, total)
 
 
-def _run_on(ex: Executor, jobs: Sequence[Job], workers: int, progress: Progress | None,
+def _run_on(ex: Executor, jobs: Sequence[Job], window: int, progress: Progress | None,
             should_stop: ShouldStop | None, done_before: int, total: int) -> list[list[bytes]]:
     # a window of jobs in flight keeps every worker busy and lets a cancel take effect quickly
-    window = max(2, 3 * workers)
+    window = max(2, window)
     futures: list[Future[list[bytes]] | None] = [None] * len(jobs)
     results: list[list[bytes] | None] = [None] * len(jobs)
     nxt = 0

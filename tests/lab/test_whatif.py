@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
+
 import numpy as np
 import pytest
 
@@ -61,6 +63,11 @@ def test_overrides_give_identical_results_with_one_and_two_workers():
     two = whatif("fw", NERF, FIELD, n=20, seed=2, batch_size=8, workers=2).to_dict()
     one.pop("seconds"), two.pop("seconds")
     assert one == two
+    # any executor (the app's long-lived pool, a cluster's) plays the same games
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        on_pool = whatif("fw", NERF, FIELD, n=20, seed=2, batch_size=8, executor=pool).to_dict()
+    on_pool.pop("seconds")
+    assert on_pool == one
     decks = starter_decks("fw")[:2]
     a = simulate_match(decks, "fw", n=40, seed=4, batch_size=10, workers=1, overrides=NERF).to_dict()
     b = simulate_match(decks, "fw", n=40, seed=4, batch_size=10, workers=2, overrides=NERF).to_dict()
