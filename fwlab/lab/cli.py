@@ -33,6 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("-n", "--games", type=int, default=500, help="games per pairing and variant (default 500)")
     w.add_argument("--seed", type=int, default=0)
     w.add_argument("--workers", type=int, default=1, help="worker processes (default 1; 0 = one per core)")
+    w.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; the same result)")
     w.add_argument("--bots", default=None, metavar="A,B", help="bot of seat A and of seat B (default: the engine's)")
     _store_args(w)
     w.add_argument("--json", action="store_true", help="print one JSON object")
@@ -51,6 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--keep", nargs="+", default=[], metavar="CARD", help="cards never swapped out")
     t.add_argument("--candidates", type=int, default=16, help="swaps raced per step (default 16)")
     t.add_argument("--workers", type=int, default=1, help="worker processes (default 1; 0 = one per core)")
+    t.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; the same result)")
     t.add_argument("--bots", default=None, metavar="A,B", help="bot of the tuned deck and of the gauntlet")
     t.add_argument("--out", metavar="FILE", help="write the best decklist here (ready for `fwlab deck check`)")
     _store_args(t)
@@ -135,6 +139,15 @@ def _native_note(ruleset: str) -> None:
         print(note, file=sys.stderr)
 
 
+def _executor(args: argparse.Namespace, ruleset: str) -> Any:
+    """The Dask cluster executor of ``--cluster`` / ``$FWLAB_CLUSTER``, or None to run here."""
+    from ..cluster import cluster_address, executor_for
+    from ..rules.engines import engine_for
+
+    address = cluster_address(args.cluster)
+    return None if address is None else executor_for(address, engine_for(ruleset).name)
+
+
 def run_whatif(args: argparse.Namespace) -> int:
     from .changes import load_changes
     from .whatif import read_meta, sweep, whatif
@@ -153,8 +166,9 @@ def run_whatif(args: argparse.Namespace) -> int:
     _native_note(ruleset)
     bar = _Bar()
     db = _db(args)
+    ex = _executor(args, ruleset)
     common: dict[str, Any] = dict(decks=args.decks, n=args.games, seed=args.seed, bots=_bots(args.bots),
-                                  workers=args.workers or None, progress=bar, db=db)
+                                  workers=args.workers or None, progress=bar, db=db, executor=ex)
     params = {"ruleset": ruleset, "changes_file": args.changes, "changes": changes, "decks": args.decks,
               "meta": meta, "n": args.games, "seed": args.seed, "bots": args.bots, "sweep": args.sweep}
     try:
@@ -171,6 +185,10 @@ def run_whatif(args: argparse.Namespace) -> int:
                                                 for c, f in (changes or {}).items()) or "(no change)"
     finally:
         bar.close()
+        if ex is not None:
+            ex.shutdown(cancel_futures=True)
+    if ex is not None:
+        d["workers"] = ex.workers()
     run_id = _keep(args, kind, ruleset, params, d, summary)
     d["run_id"] = run_id
     if args.json:
@@ -250,13 +268,18 @@ def run_tune(args: argparse.Namespace) -> int:
             raise ValueError("give --ruleset (the deck is not a file or a ruleset/deck id)")
     _native_note(ruleset)
     bar = _Bar()
+    ex = _executor(args, ruleset)
     try:
         res = tune(args.deck, ruleset, args.gauntlet, budget=args.budget, seed=args.seed, keep=args.keep,
                    bots=_bots(args.bots), candidates=args.candidates, workers=args.workers or None, progress=bar,
-                   db=_db(args))
+                   db=_db(args), executor=ex)
     finally:
         bar.close()
+        if ex is not None:
+            ex.shutdown(cancel_futures=True)
     d = res.to_dict()
+    if ex is not None:
+        d["workers"] = ex.workers()
     if args.out:
         Path(args.out).write_text(res.decklist, encoding="utf-8")
     params = {"deck": args.deck, "ruleset": ruleset, "gauntlet": args.gauntlet, "budget": args.budget,

@@ -199,3 +199,23 @@ def test_league_on_the_cluster_writes_the_same_matches(cluster, tmp_path, capsys
     assert len(dbs["here"]["matches"]) == 60 and dbs["here"]["card_events"]
     assert dbs["cluster"] == dbs["here"]
     assert dbs["pool"] == dbs["here"]
+
+
+def test_whatif_and_tune_on_the_cluster_equal_the_local_runs(cluster, tmp_path, capsys):  # type: ignore[no-untyped-def]
+    """CLUSTER-SAME-4: `fwlab whatif --cluster` gives the local what-if's JSON (the catalog change
+    travels to the workers as plain data), and `fwlab tune --cluster` the local tuner's."""
+    ch = tmp_path / "nerf.toml"
+    ch.write_text('["Ashfang Raider"]\natt = 1\nhp = 2\n')
+    argv = ["whatif", "--ruleset", "fw", "--changes", str(ch), "--decks", "fw/ashfang-raid", "fw/iron-tide",
+            "fw/grave-tide", "-n", "120", "--seed", "8", "--json", "--no-store"]
+    local = _json(capsys, argv)
+    remote = _json(capsys, [*argv, "--cluster", cluster])
+    assert sum(w["batches"] for w in remote.pop("workers")) > 1
+    assert remote == local
+    assert any(d["delta"] != 0 for d in local["decks"])   # the change did change games
+    argv = ["tune", "fw/iron-tide", "--ruleset", "fw", "--gauntlet", "fw/ashfang-raid", "fw/grave-tide",
+            "--budget", "3000", "--seed", "2", "--json", "--no-store"]
+    local = _json(capsys, argv)
+    remote = _json(capsys, [*argv, "--cluster", cluster])
+    assert remote.pop("workers")
+    assert remote == local
