@@ -211,3 +211,25 @@ def balance(db: str, ruleset: str | None, min_games: int, shrink: bool) -> Any:
     from ..reports import balance_report
 
     return balance_report(cursor(db), ruleset=ruleset, min_games=min_games, shrink=shrink)
+
+
+@st.cache_data(show_spinner=False)
+def lab_runs(db: str, ruleset: str | None = None) -> pd.DataFrame:
+    """The balance lab's runs kept in the store (``lab_runs``), newest first, without their results."""
+    from ..lab import list_runs
+
+    try:
+        runs = list_runs(cursor(db), ruleset=ruleset)
+    except duckdb.CatalogException:     # a store built before the lab (no lab_runs table yet)
+        runs = []
+    return pd.DataFrame([{"run_id": r.run_id, "created_at": r.created_at, "kind": r.kind, "ruleset": r.ruleset,
+                          "summary": r.summary} for r in runs],
+                        columns=["run_id", "created_at", "kind", "ruleset", "summary"])
+
+
+@st.cache_data(show_spinner=False)
+def lab_run(db: str, run_id: str) -> dict[str, Any]:
+    """One stored lab run with its result (``LabRun.to_dict()``)."""
+    from ..lab import load_run
+
+    return load_run(cursor(db), run_id).to_dict()
