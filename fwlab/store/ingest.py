@@ -244,38 +244,60 @@ class _Staging:
         self.files.append((label, kind or detect_kind(columns), table, columns))
 
     def typed(self, kind: str) -> str | None:
-        """Union the files of a kind into ``_fwlab_<kind>``: per column a typed value and its raw text."""
-        parts = []
+        """Union the files of a kind into ``_fwlab_<kind>``: per column a typed value and its raw text.
+
+        The rows are kept in the TEMP table ``_fwlab_<kind>_rows`` with only what varies: a raw text
+        column only where some file gives text to parse (CSV, JSON) or a value that may not fit (a
+        Parquet BIGINT for an INTEGER), and the file's number, not its name. ``_fwlab_<kind>`` is a
+        view adding ``_file`` and the constant-NULL raw columns, so 40M Parquet card events are
+        staged in about half the memory.
+        """
+        parts: list[tuple[int, dict[str, tuple[str, str]], str]] = []
         types = FILE_COLUMNS[kind]
+        labels: list[str] = []
         for label, k, table, columns in self.files:
             if k != kind:
                 continue
             missing = [c for c in REQUIRED[kind] if c not in columns]
             for c in missing:
                 self.problems.append(Problem(label, None, c, None, f"required column {c!r} is missing"))
-            sel = ["? AS _file", f"{self.row_sql.get(table, 'rowid + 1')} AS _row"]
+            exprs: dict[str, tuple[str, str]] = {}  # column -> (raw, value)
             for col, sql_type in types.items():
-                # VARCHAR columns keep only their trimmed text; the others keep the typed value and,
-                # when it came from text (CSV, JSON), the text too, to show it in a problem
+                # VARCHAR columns keep only their text (trimmed when it came from CSV or JSON); the
+                # others keep the typed value and, when it came from text, the text too, to show it
                 source_type = self.types[table].get(col)
                 c = _q(col)
                 if source_type is None:
-                    raw, value = "CAST(NULL AS VARCHAR)", f"CAST(NULL AS {sql_type})"
-                elif _natively(source_type, sql_type):  # typed Parquet: no text to parse
+                    exprs[col] = (_NULL_RAW, f"CAST(NULL AS {sql_type})")
+                elif source_type == sql_type and sql_type != "VARCHAR":  # typed Parquet: nothing to parse
+                    exprs[col] = (_NULL_RAW, c)
+                elif _natively(source_type, sql_type):  # a wider Parquet integer: may not fit
                     value = f"TRY_CAST({c} AS {sql_type})"
-                    raw = f"CASE WHEN {c} IS NOT NULL AND {value} IS NULL THEN CAST({c} AS VARCHAR) END"
+                    exprs[col] = (f"CASE WHEN {c} IS NOT NULL AND {value} IS NULL THEN CAST({c} AS VARCHAR) END",
+                                  value)
+                elif source_type == "VARCHAR" and sql_type == "VARCHAR" and table in self.row_sql:
+                    exprs[col] = (_NULL_RAW, f"NULLIF({c}, '')")  # Parquet text: taken as it is
                 else:
                     raw = f"NULLIF(trim(CAST({c} AS VARCHAR)), '')"
-                    value = raw if sql_type == "VARCHAR" else _typed(raw, sql_type)
-                if sql_type != "VARCHAR":
-                    sel.append(f"{raw} AS {col}__raw")
-                sel.append(f"{value} AS {col}")
-            parts.append((f"SELECT {', '.join(sel)} FROM {table}", label))
+                    exprs[col] = (raw, raw if sql_type == "VARCHAR" else _typed(raw, sql_type))
+            parts.append((len(labels), exprs, table))
+            labels.append(label)
         if not parts:
             return None
+        kept_raw = [col for col, t in types.items()
+                    if t != "VARCHAR" and any(e[col][0] != _NULL_RAW for _n, e, _t in parts)]
+        selects = []
+        for number, exprs, table in parts:
+            sel = [f"{number}::USMALLINT AS _file_no", f"{self.row_sql.get(table, 'rowid + 1')} AS _row"]
+            sel += [f"{exprs[col][0]} AS {col}__raw" for col in kept_raw]
+            sel += [f"{exprs[col][1]} AS {col}" for col in types]
+            selects.append(f"SELECT {', '.join(sel)} FROM {table}")
         name = f"_fwlab_{kind}"
-        self.con.execute(f"CREATE TEMP TABLE {name} AS " + " UNION ALL ".join(p for p, _ in parts),
-                         [label for _, label in parts])
+        self.con.execute(f"CREATE TEMP TABLE {name}_rows AS " + " UNION ALL ".join(selects))
+        file_sql = "CASE _file_no " + " ".join(f"WHEN {i} THEN {_lit(lb)}" for i, lb in enumerate(labels)) + " END"
+        constant = [f"{_NULL_RAW} AS {col}__raw" for col, t in types.items() if t != "VARCHAR" and col not in kept_raw]
+        self.con.execute(f"CREATE TEMP VIEW {name} AS SELECT {file_sql} AS _file, * EXCLUDE (_file_no)"
+                         f"{''.join(', ' + c for c in constant)} FROM {name}_rows")
         for _label, k, table, _columns in self.files:  # the raw copy is not needed any more: free it
             if k == kind:
                 kind_of = "VIEW" if table in self.row_sql else "TABLE"
@@ -283,6 +305,7 @@ class _Staging:
         return name
 
 
+_NULL_RAW = "CAST(NULL AS VARCHAR)"
 _INTEGER_TYPES = frozenset({"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
                             "UINTEGER", "UBIGINT", "UHUGEINT"})
 
@@ -347,14 +370,16 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
             out.append(sel(col, "'must not be negative'", f"{col} < 0"))
     key = KEYS[kind]
     keys = ", ".join(key)
-    # a hash aggregate finds the duplicated keys (spills to disk if it must); only their rows are sorted
+    # A hash aggregate over one 64-bit hash of the key finds the keys that may be repeated (40M card
+    # events are 40M small groups, not 40M groups of three strings); only their rows are then sorted
+    # by the real key, so a hash collision costs a little time and never a false problem.
     not_null = ' AND '.join(f'{k} IS NOT NULL' for k in key)
     out.append(f"""SELECT _file, _row, '{key[-1]}', {shown(key[-1])},
         'duplicate: ({keys}) also at ' || first_file || ' row ' || first_row
         FROM (SELECT *, first_value(_file) OVER w AS first_file, first_value(_row) OVER w AS first_row,
                      row_number() OVER w AS nth FROM {t}
-              WHERE {not_null} AND ({keys}) IN (SELECT ({keys}) FROM {t} WHERE {not_null}
-                                                GROUP BY {keys} HAVING count(*) > 1)
+              WHERE {not_null} AND hash({keys}) IN (SELECT hash({keys}) AS h FROM {t} WHERE {not_null}
+                                                    GROUP BY h HAVING count(*) > 1)
               WINDOW w AS (PARTITION BY {keys} ORDER BY _file, _row)) WHERE nth > 1""")
     if kind == "matches":
         out.append(sel("match_id", "'already in the store'",
@@ -382,7 +407,8 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
     if kind in ("card_events", "field_events"):
         out.append(f"""SELECT e._file, e._row, 'seat', e.seat,
                 'is not a seat of match ' || e.match_id || ', which has seats ' || {_labels_sql('i.seats')}
-            FROM {t} e JOIN _fwlab_match_info i USING (match_id)
+            FROM (SELECT * FROM {t} WHERE strpos('{rs.SEAT_LABELS}', seat) > {_fewest_seats()}) e
+            JOIN _fwlab_match_info i USING (match_id)
             WHERE strpos('{rs.SEAT_LABELS}', e.seat) > i.seats AND e.seat IN ({_labels_in()})""")
     if kind == "field_events":
         out.append(sel("field", "'must not be negative (fields are numbered from 0)'", "field < 0"))
@@ -392,9 +418,16 @@ def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
                 'is after the end of match ' || e.match_id || ' (' || i.turns || ' turns)'
             FROM {t} e JOIN _fwlab_match_info i USING (match_id) WHERE e.turn > i.turns""")
     if kind == "card_events":
+        # Only the rows of a card missing from the catalog of some family of the import's matches are
+        # joined to their match (a few hundred distinct cards are looked up, not 40M rows)
         out.append(f"""SELECT e._file, e._row, 'card', e.card, 'unknown card: not in the ' || r.family || ' catalog'
-            FROM {t} e JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
-            WHERE e.card IS NOT NULL AND r.family IS NOT NULL
+            FROM (SELECT * FROM {t} WHERE card IN (
+                    SELECT d.card FROM (SELECT DISTINCT card FROM {t} WHERE card IS NOT NULL) d,
+                        (SELECT DISTINCT r.family FROM _fwlab_rulesets r WHERE r.family IS NOT NULL
+                         AND r.ruleset IN (SELECT DISTINCT ruleset FROM _fwlab_match_info)) f
+                    WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = f.family AND c.name = d.card))) e
+            JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
+            WHERE r.family IS NOT NULL
               AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = r.family AND c.name = e.card)""")
         out.append(f"""SELECT e._file, e._row, 'card', e.card, 'a ' || r.ruleset || ' match has no cards (the game '
                 || 'has no card catalog)'
@@ -424,6 +457,11 @@ def _lit(text: str) -> str:
 def _labels_sql(count: str) -> str:
     """SQL for the seat labels of ``count`` seats as text: 3 -> 'a, b, c'."""
     return f"array_to_string(string_split(left('{rs.SEAT_LABELS}', {count}), ''), ', ')"
+
+
+def _fewest_seats() -> int:
+    """The fewest seats any ruleset has: a seat label up to it is a seat of every match."""
+    return min(r.seats[0] for r in rs.REGISTRY.values())
 
 
 def _labels_in() -> str:
@@ -659,7 +697,10 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
     if stage is None:
         stage = _Stages(con, None, 0)
     new_players = 0
-    summary_current = summary_is_current(con)
+    # an empty store's summary is current too (nothing to count): the import's rows are added to it
+    summary_current = summary_is_current(con) or _count(con, "card_events") == 0
+    # the rows' order in the store does not matter: without it DuckDB writes a table in parallel
+    con.execute("SET preserve_insertion_order = false")
     con.execute("BEGIN TRANSACTION")
     try:
         matches = seats = 0
@@ -722,6 +763,9 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
         with contextlib.suppress(duckdb.Error):  # after a fatal error DuckDB already dropped it
             con.execute("ROLLBACK")
         raise
+    finally:
+        with contextlib.suppress(duckdb.Error):
+            con.execute("RESET preserve_insertion_order")
     return new_players
 
 

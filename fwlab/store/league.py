@@ -15,6 +15,7 @@ league is reproducible from (store decks, ruleset, players, matches, seed, start
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import zlib
@@ -30,6 +31,7 @@ import pyarrow as pa
 
 from ..decks import Deck, parse_decklist
 from ..rulesets import SEAT_LABELS, info
+from .progress import failure_message
 from .schema import (
     CARD_EVENT_COLUMNS,
     FIELD_EVENT_COLUMNS,
@@ -296,8 +298,12 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
                 con.unregister("_league_rows")
         refresh_card_summary(con)
         con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
+    except BaseException as exc:
+        with contextlib.suppress(duckdb.Error):  # after a fatal error DuckDB already dropped it
+            con.execute("ROLLBACK")
+        message = failure_message(exc, con, doing="the league")  # out of memory, disk full...
+        if message is not None:
+            raise StoreError(message) from exc
         raise
     return {"players": len(roster), "matches": matches, "match_seats": len(s_cols["match_id"]),
             "card_events": len(e_cols["match_id"]), "turn_snapshots": len(t_cols["match_id"]),
