@@ -115,3 +115,12 @@ def test_a_field_needs_two_distinct_legal_decks_of_a_two_seat_game():
     with pytest.raises(ValueError, match="2-seat"):
         whatif("conquest", {}, None, n=2)
     assert np.isfinite(pair_seed(1, "a", "b"))
+
+
+def test_common_random_numbers_make_the_paired_interval_narrower_than_two_independent_samples():
+    # a change to one card of one deck: most games end as before, and their paired differences are 0
+    res = whatif("fw", {"Ashfang Raider": {"att": 2}}, FIELD, n=60, seed=7)
+    for r in res.decks:
+        paired = (r.delta_ci95[1] - r.delta_ci95[0]) / 2
+        independent = np.hypot(r.before_ci95[1] - r.before_ci95[0], r.after_ci95[1] - r.after_ci95[0]) / 2
+        assert paired < 0.6 * independent, (r.deck, paired, independent)
