@@ -4,6 +4,7 @@ draw odds, saving, and the deck builder helper."""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 import pandas as pd
@@ -22,6 +23,7 @@ from ..stats import wilson
 from ..store import StoreError
 from ..store.queries import save_deck
 from . import data, deck_state
+from .catalog_view import CAMP_COLUMN, filter_widgets
 from .widgets import chart, rate_text, table
 
 _SOURCES = ("Starter deck", "Saved deck", "Empty deck")
@@ -67,6 +69,56 @@ def card_picker(ruleset: str, cat: Catalog) -> None:
     copies = int(c2.number_input("Copies", min_value=1, max_value=40, value=1, key="builder-copies"))
     c3.button("Add", key="builder-add", on_click=deck_state.add, args=(name, copies), type="primary")
     c4.button("Remove", key="builder-remove", on_click=deck_state.remove, args=(name, copies))
+
+
+def catalog_frame(cat: Catalog) -> pd.DataFrame:
+    """The catalog as the builder's card table: one row per card with what the filters look at."""
+    camp = CAMP_COLUMN.get(cat.family)
+    rows = []
+    for card in sorted(cat, key=lambda c: c.name):
+        row: dict[str, Any] = {"name": card.name, "type": card.type, "subtype": card.subtype, "rarity": card.rarity}
+        for col in ("cost", "attack", "defense"):    # whole numbers only (an attachment's "+1" is no stat)
+            v = getattr(card, col)
+            row[col] = v if isinstance(v, int) and not isinstance(v, bool) else None
+        if camp:
+            row[camp] = card.fields.get(camp)
+        row["text"] = card.text
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    for col in ("cost", "attack", "defense"):
+        df[col] = df[col].astype("Int64")
+    return df
+
+
+#: session key of a counter in the catalog table's key: bumped to clear its selection after adding
+_PICK_GEN = "builder-catalog-gen"
+
+
+def catalog_table(ruleset: str, cat: Catalog) -> None:
+    """The filtered catalog beside the deck: select rows (several at once), then add them."""
+    cards = catalog_frame(cat)
+    shown = filter_widgets(cards, cat.family, key=f"builder-filter-{ruleset}").apply(cards, CAMP_COLUMN.get(cat.family))
+    columns = [c for c in shown.columns if shown[c].notna().any()] or list(shown.columns)
+    gen = st.session_state.get(_PICK_GEN, 0)
+    # the key follows the filtered rows, so a selection never points at rows of another filter
+    rows_key = zlib.crc32("\n".join(shown["name"]).encode())
+    event = st.dataframe(shown[columns], key=f"builder-catalog-{ruleset}-{gen}-{rows_key}", on_select="rerun",
+                         selection_mode="multi-row", hide_index=True, height=380,
+                         column_config={"text": st.column_config.TextColumn(width="large")})
+    rows = list(event.selection.rows) if event is not None else []
+    names = [str(shown.iloc[i]["name"]) for i in rows if i < len(shown)]
+    c1, c2 = st.columns([1, 2], vertical_alignment="bottom")
+    copies = int(c1.number_input("Copies of each selected card", 1, 40, 1, key="builder-selected-copies"))
+    c2.button(f"Add selected ({len(names)})" if names else "Add selected", key="builder-add-selected", type="primary",
+              disabled=not names, on_click=_add_selected, args=(names, copies))
+    st.caption(f"{len(shown)} of {len(cards)} cards. Tick rows (click a row's box; shift-click for a range) "
+               "and add them all at once." + (f" Selected: {', '.join(names)}." if names else ""))
+
+
+def _add_selected(names: list[str], copies: int) -> None:
+    for name in names:
+        deck_state.add(name, copies)
+    st.session_state[_PICK_GEN] = st.session_state.get(_PICK_GEN, 0) + 1
 
 
 def deck_frame(deck: Deck, cat: Catalog) -> pd.DataFrame:

@@ -298,8 +298,9 @@ def stopped_notice(area: str) -> None:
     else:
         st.warning("The run was stopped before it finished (the page was rerun while it played). "
                    "Run it again to get a result.", icon=":material/cancel:")
-    if partial:
-        st.caption(f"What it had found when it stopped (not re-tested): {partial}")
+    if isinstance(partial, Mapping) and partial.get("swaps"):
+        swaps = "; ".join(f"−1 {s['out']}, +1 {s['in']}" for s in partial["swaps"])
+        st.caption(f"What the tuner had found when it stopped (not re-tested): {swaps}")
 
 
 def run_cancellable(area: str, call: Callable[..., Any], engine: str, label: str) -> Any | None:

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from fwlab.catalog import load_catalog
+from fwlab.store import connect
 from fwlab.ui.lab_views import editor_frame
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -58,7 +58,7 @@ def deltas(at: AppTest) -> dict[str, float]:
 
 
 def lab_runs(db: Path) -> list[tuple[str, str]]:
-    con = duckdb.connect(str(db), read_only=True)
+    con = connect(db, read_only=True)      # the store's own settings, as the app's connection has them
     try:
         return [(r[0], r[1]) for r in con.execute("SELECT run_id, kind FROM lab_runs ORDER BY created_at").fetchall()]
     finally:

@@ -1,6 +1,8 @@
-"""Deck builder: start from a starter, saved or empty deck; add and remove copies; see validation, curve,
+"""Deck builder: start from a starter, saved or empty deck; add cards by selecting rows of the filtered catalog
+beside the deck (or copies of one card by name); see validation, curve,
 type mix, gems (for Free Realms with what they buy: battle odds by gap and a simulated check), for
-Eredan the characters, the deck's guild and who may play each card with the reason, and draw odds; save, download and upload the decklist; fill a deck with the helper."""
+Eredan the characters, the deck's guild and who may play each card with the reason, and draw odds; save, download and upload the decklist; test it against the field (and, paired, its saved version);
+tune it (the balance lab's tuner, its diff accepted card by card); fill a deck with the helper."""
 
 import streamlit as st
 
@@ -8,7 +10,7 @@ from fwlab.catalog import CatalogError
 from fwlab.decks import format_decklist
 from fwlab.decks.stats import deck_stats
 from fwlab.decks.validate import validate
-from fwlab.ui import data, deck_state, deck_views
+from fwlab.ui import data, deck_lab_views, deck_state, deck_views
 from fwlab.ui.widgets import bar, chart, ruleset_label, table
 
 st.title("Deck builder")
@@ -22,22 +24,24 @@ with st.expander("Start from a starter deck, a saved deck or an empty deck", exp
     deck_views.start_from(ruleset, None if store_problem else data.db_path())
 
 st.text_input("Deck name", key=deck_state.NAME)
-deck_views.card_picker(ruleset, cat)
 deck = deck_state.current(ruleset)
 
-left, right = st.columns([3, 2])
+left, right = st.columns([2, 3])
 with left:
     st.subheader(f"{deck.size} cards")
     table(deck_views.deck_frame(deck, cat), f"{ruleset}-deck.csv", key="builder-deck")
-with right:
-    st.subheader("Validation")
     problems = validate(deck, cat) if deck.size else []
     if not deck.size:
-        st.info("The deck is empty: start from a deck above or add cards.")
+        st.info("The deck is empty: start from a deck above or add cards from the catalog.")
     elif not problems:
         st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon=":material/check_circle:")
     else:
         st.error("Not legal yet:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems))
+    st.caption("Add or remove copies of one card by name:")
+    deck_views.card_picker(ruleset, cat)
+with right:
+    st.markdown("**Catalog**: select cards, then add them")
+    deck_views.catalog_table(ruleset, cat)
 
 if deck.size and ruleset == "eredan":
     st.subheader("Characters and who plays what")
@@ -84,6 +88,12 @@ with s3:
         else:
             st.button(f"Load {uploaded.name} ({uploaded.ruleset}, {uploaded.size} cards)", key="builder-load-upload",
                       on_click=deck_state.set_deck, args=(uploaded,))
+
+st.subheader("Test against the field")
+deck_lab_views.field_test_section(deck, None if store_problem else data.db_path())
+
+st.subheader("Tune this deck")
+deck_lab_views.tune_section(deck, cat)
 
 st.subheader("Deck builder helper")
 deck_views.helper_section(deck, cat)
