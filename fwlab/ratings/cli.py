@@ -1,6 +1,6 @@
 """``fwlab elo``: the leaderboard of a store, ``fwlab elo replay FILE``: rate a match-log file.
 
-    fwlab elo [--db PATH] [--system fw|elo|openskill] [--ruleset R] [--json] [--top N] [--write]
+    fwlab elo [--db PATH | --parquet DIR] [--system fw|elo|openskill] [--ruleset R] [--json] [--top N] [--write]
     fwlab elo replay FILE [--system fw|elo|openskill] [--json]
 
 A match-log file is wide (``player_a, player_b, winner``) or has one row per seat (``seat, player,
@@ -33,6 +33,9 @@ READERS = {
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("elo", help="rating leaderboard (the game's Elo rule, logistic Elo, OpenSkill)")
     p.add_argument("--db", type=Path, default=None, help="store to read (default: data/fwlab.duckdb or FWLAB_DB)")
+    p.add_argument("--parquet", type=Path, default=None, metavar="DIR",
+                   help="rate the matches of a folder written by `fwlab export` (Parquet or CSV, Hive-partitioned "
+                        "or not) instead of a store; only its matches and seats are read")
     p.add_argument("--system", choices=SYSTEMS, default="fw", help="rating system (default: fw, the game's rule)")
     p.add_argument("--ruleset", default=None, metavar="R",
                    help="rate only the matches of this ruleset (default: every match the system rates)")
@@ -91,11 +94,13 @@ def run_leaderboard(args: argparse.Namespace) -> int:
     from fwlab.paths import default_db
     from fwlab.store import StoreError, open_source
 
-    db = args.db or default_db()
+    if args.parquet is not None and (args.write or args.db is not None):
+        return _fail("--parquet rates an export folder: it cannot be combined with --db or --write")
+    db = args.parquet if args.parquet is not None else (args.db or default_db())
     try:
         if args.write:
             write_history(db, openskill_limit=args.limit)
-        con = open_source(db=db)
+        con = open_source(parquet=db) if args.parquet is not None else open_source(db=db)
         try:
             con.execute("SET enable_progress_bar = false")  # it would print into --json output
             if args.ruleset is not None:

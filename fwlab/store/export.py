@@ -50,6 +50,9 @@ _STORE_TABLES = ("cards", "decks", "deck_cards", "players", "rulesets", "rating_
 _SUMMARY_TABLES = ("card_summary", "card_summary_stamp")
 #: Log tables a source may predate (read as empty, or derived, when missing).
 _OPTIONAL = ("match_seats", "field_events")
+#: Log tables whose folder an export leaves empty when the store has no such rows (a partitioned
+#: COPY of no rows writes no file): read as empty tables.
+_EMPTY_WHEN_MISSING = ("card_events", "turn_snapshots")
 
 
 def _select(table: str, partition_by: Sequence[str]) -> str:
@@ -232,6 +235,11 @@ def open_source(db: str | Path | None = None, parquet: str | Path | None = None)
             reader = _reader(con, folder, t)
             if reader is not None:
                 con.execute(f"CREATE VIEW {t} AS {reader}")
+            elif t == "matches":
+                raise StoreError(f"no exported {t} files (*.parquet or *.csv) under {folder / t}")
+            elif t in _EMPTY_WHEN_MISSING and (folder / t).is_dir():  # exported from a store without such rows
+                cols = ", ".join(f"NULL::{typ} AS {c}" for c, typ in LOG_TABLES[t].items())
+                con.execute(f"CREATE VIEW {t} AS SELECT {cols} WHERE false")
             elif t not in _OPTIONAL:
                 raise StoreError(f"no exported {t} files (*.parquet or *.csv) under {folder / t}")
         _summary_views(con, folder)

@@ -617,6 +617,10 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
             extra = [c for c in columns if c not in FILE_COLUMNS[kind]]
             if extra:
                 report.ignored_columns[label] = extra
+        kinds = {k for _l, k, _t, _c in st.files}
+        writes = int(bool(kinds & {"matches", "match_seats"})) + len(kinds - {"matches", "match_seats"}) \
+            + int("matches" in kinds) + 1  # matches, each event table, seats of wide matches, the summary
+        stage.total = stage.index + len(kinds) + 1 + writes
         typed: dict[str, str | None] = {}
         for kind in FILE_COLUMNS:
             if any(k == kind for _l, k, _t, _c in st.files):
@@ -637,7 +641,6 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
             if total:
                 rows = con.execute("SELECT * FROM _fwlab_problems ORDER BY 1, 2, 3 LIMIT ?", [MAX_SHOWN]).fetchall()
                 raise ImportProblem([Problem(f, r, c, v, m) for f, r, c, v, m in rows], total)
-        stage.total = stage.index + sum(1 for t in typed.values() if t) + 2
         report.new_players = _write(con, typed, source, report, stage, sizes)
     except duckdb.Error as exc:
         message = failure_message(exc, con)

@@ -69,11 +69,33 @@ def duckdb_config(db: str | Path | None, env: Mapping[str, str] | None = None) -
 def open_duckdb(db: str | Path | None = None, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """``duckdb.connect`` with :func:`duckdb_config` applied (``db`` None: an in-memory database).
 
-    A bad ``FWLAB_*`` value raises :class:`ValueError` naming the variable.
+    The settings are applied with ``SET`` once connected, not as ``config`` of ``duckdb.connect``:
+    DuckDB refuses a second connection to a file open in the process "with a different
+    configuration", so code that opens the store with a plain ``duckdb.connect`` (a notebook, a
+    test) would fail while an fwlab connection is open. A bad ``FWLAB_*`` value raises
+    :class:`ValueError` naming the variable.
     """
-    config: dict[str, str | bool | int | float | list[str]] = dict(duckdb_config(db))
+    con = duckdb.connect(":memory:" if db is None else str(db), read_only=read_only)
     try:
-        return duckdb.connect(":memory:" if db is None else str(db), read_only=read_only, config=config)
-    except (duckdb.InvalidInputException, duckdb.ParserException) as exc:
-        raise ValueError(f"bad DuckDB setting from {MEMORY_ENV}/{TEMP_ENV}/{MAX_TEMP_ENV} "
-                         f"({config}): {exc}") from None
+        apply_settings(con, duckdb_config(db))
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def apply_settings(con: duckdb.DuckDBPyConnection, config: Mapping[str, str]) -> None:
+    """``SET`` each of ``config`` on ``con``; a bad value raises :class:`ValueError` naming its variable."""
+    names = {"memory_limit": MEMORY_ENV, "temp_directory": TEMP_ENV, "max_temp_directory_size": MAX_TEMP_ENV}
+    for key, value in config.items():
+        if key == "temp_directory":
+            row = con.execute("SELECT current_setting('temp_directory')").fetchone()
+            if row and row[0] == value:
+                continue
+        try:
+            con.execute(f"SET {key} = ?", [value])
+        except duckdb.Error as exc:
+            if key == "temp_directory" and "temp" in str(exc).lower():
+                continue  # already spilling elsewhere in this process: keep that folder
+            raise ValueError(f"bad {names.get(key, key)} value {value!r} ({key}): {str(exc).splitlines()[0]}") \
+                from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+import threading
 from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -15,6 +16,7 @@ from ..rules.engines import engine_rulesets
 from ..sim import play_match
 from ..store import ImportProblem, StoreError, connect, import_files
 from ..store.league import run_league
+from ..store.progress import Step
 from . import data
 from .widgets import table
 
@@ -31,16 +33,28 @@ def import_uploads(files: Sequence[Any], source: str) -> None:
             p.write_bytes(f.getvalue())
             paths.append(p)
 
+        bar = st.progress(0.0, text="Checking the files…")
+        script = threading.get_ident()
+
+        def progress(step: Step) -> None:
+            # the stages come from this script's thread; DuckDB's percentages from a helper thread,
+            # which may not draw on the page: those are left to the terminal
+            if threading.get_ident() == script:
+                rows = "" if step.rows is None else f" ({step.rows:,} rows)"
+                bar.progress(step.fraction, text=f"{step.stage.capitalize()} {step.what}{rows}…")
+
         def run(db: Path) -> Any:
             con = connect(db)
             try:
-                return import_files(con, paths, source=source)
+                return import_files(con, paths, source=source, progress=progress)
             finally:
                 con.close()
 
         try:
             report = data.write(run)
+            bar.progress(1.0, text="Imported")
         except ImportProblem as exc:
+            bar.empty()
             st.error(f"Import refused, the store is unchanged ({exc.total} problem(s)):")
             problems = pd.DataFrame([{"file": Path(p.file).name, "row": p.row, "column": p.column, "value": p.value,
                                       "problem": p.message} for p in exc.problems])
@@ -50,7 +64,8 @@ def import_uploads(files: Sequence[Any], source: str) -> None:
             with st.expander("As `fwlab import` prints them"):
                 st.code(str(exc).replace(tmp + "/", ""), language=None)
             return
-        except StoreError as exc:
+        except StoreError as exc:  # locked, out of memory, disk full: rolled back, named
+            bar.empty()
             st.error(str(exc))
             return
     kinds = ", ".join(f"{Path(f).name}: {k}" for f, k in report.files.items())

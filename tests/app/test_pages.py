@@ -460,6 +460,8 @@ def test_match_logs_import_refuses_bad_rows_and_imports_good_ones(writable_store
     at.file_uploader(key="logs-upload").set_value([("good.csv", good.encode(), "text/csv")]).run()
     at.button(key="logs-import").click().run()
     assert ok(at).success[0].value.startswith("Imported 2 matches")
+    (bar,) = at.get("progress")                    # the import's stages, through to the end
+    assert bar.proto.value == 100 and bar.proto.text == "Imported"
     assert matches_in(writable_store) == before + 2
 
 

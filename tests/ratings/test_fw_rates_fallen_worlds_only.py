@@ -135,3 +135,19 @@ def test_elo_ruleset_rates_only_that_rulesets_matches(tmp_path: Path, capsys: py
     assert "no fr matches that fw rates" in capsys.readouterr().out
     assert main(["elo", "--db", str(db), "--ruleset", "chess"]) == 2
     assert "unknown ruleset 'chess'" in capsys.readouterr().err
+
+
+def test_fwlab_elo_rates_an_export_folder_like_its_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fwlab.store import connect, export_logs
+
+    db = tmp_path / "mixed.duckdb"
+    fill_store(db, True)
+    con = connect(db, read_only=True)
+    export_logs(con, tmp_path / "export", "parquet", ["ruleset", "month"])  # Hive folders, as `fwlab export`
+    con.close()
+    assert main(["elo", "--db", str(db), "--system", "elo", "--json"]) == 0
+    from_store = json.loads(capsys.readouterr().out)
+    assert main(["elo", "--parquet", str(tmp_path / "export"), "--system", "elo", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == from_store
+    assert main(["elo", "--parquet", str(tmp_path / "export"), "--write"]) == 2
+    assert "cannot be combined" in capsys.readouterr().err

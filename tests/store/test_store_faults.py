@@ -239,6 +239,9 @@ def test_every_connection_gets_the_memory_limit_and_spill_folder(tmp_path: Path,
     con = connect(db)
     limit, temp, max_temp = con.execute("SELECT current_setting('memory_limit'), current_setting('temp_directory'), "
                                         "current_setting('max_temp_directory_size')").fetchone()
+    plain = duckdb.connect(str(db))  # a notebook's own connection beside fwlab's: the same settings
+    assert plain.execute("SELECT current_setting('memory_limit')").fetchone() == (limit,)
+    plain.close()
     con.close()
     assert limit.startswith("286.1 MiB") and temp == str(db) + ".tmp" and max_temp.startswith("1.8 GiB")
     export_logs(connect(db, read_only=True), tmp_path / "out", "parquet", [])
@@ -311,4 +314,4 @@ def test_the_import_reports_its_stages_with_rows(filled: Path, tmp_path: Path) -
         in stages
     assert ("writing", "card_events", 4_000) in stages
     assert [s.index for s in steps if s.percent is None] == list(range(1, len(stages) + 1))
-    assert all(s.index <= s.total for s in steps)
+    assert all(s.index <= s.total for s in steps) and {s.total for s in steps[3:]} == {len(stages)}
