@@ -27,7 +27,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 PAGES = {"": "fwlab workbench", "catalog": "Card catalog", "deck_builder": "Deck builder",
          "calculators": "Calculators", "simulator": "Matchup simulator", "elo": "Elo history",
-         "balance": "Balance report", "match_logs": "Match logs"}
+         "balance": "Balance report", "balance_lab": "Balance lab", "match_logs": "Match logs"}
 
 pytestmark = pytest.mark.e2e
 
@@ -170,3 +170,39 @@ def test_run_a_small_simulation_to_completion(server: str, page: Page) -> None:
     expect(pg.get_by_text("Done: 20 games")).to_be_visible(timeout=120_000)
     expect(pg.get_by_text("n = 20").first).to_be_visible()
     expect(pg.locator('[data-testid="stPlotlyChart"]').nth(1)).to_be_attached()      # game length, end reasons
+
+
+def test_balance_lab_runs_a_tiny_whatif_and_cancels_a_long_one(server: str, page: Page, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    _open(page, server, "balance_lab", "Balance lab")
+    pg = page
+    nerf = tmp_path / "nerf.toml"
+    nerf.write_text('["Ashfang Raider"]\natt = 0\n', encoding="utf-8")
+    pg.locator('[data-testid="stFileUploaderDropzoneInput"]').first.set_input_files(str(nerf))
+    expect(pg.get_by_text("1 card(s) changed")).to_be_visible()
+    field = pg.get_by_text("Field (every pairing is played").locator("xpath=ancestor::div[@data-testid='stMultiSelect']")
+    for name in ("Iron Tide", "Mill and Market", "Pyre Legion", "Storm Council"):
+        field.get_by_role("button", name=f"Remove {name} (starter)").click()
+        _settle(pg)
+    expect(pg.get_by_text("3 decks: 6 pairings")).to_be_visible()
+    games = pg.get_by_label("Games per pairing", exact=True)
+    games.fill("3000")
+    games.press("Enter")
+    _settle(pg)
+    pg.get_by_role("button", name="Run the what-if").click()          # 36,000 games: cancel it
+    cancel = pg.get_by_role("button", name="Cancel")
+    expect(cancel).to_be_visible()
+    expect(pg.get_by_text("games played")).to_be_visible()
+    cancel.click()
+    expect(pg.get_by_text("The run was cancelled")).to_be_visible()
+    _settle(pg)
+    games.fill("20")
+    games.press("Enter")
+    _settle(pg)
+    pg.get_by_role("button", name="Run the what-if").click()
+    expect(pg.get_by_text("What-if, fw: 3 decks, 20 games per pairing before and after")).to_be_visible(timeout=120_000)
+    expect(pg.get_by_text("Ashfang Raider: att=0").first).to_be_visible()
+    expect(pg.locator('[data-testid="stPlotlyChart"]')).to_have_count(5)   # deltas, 3 heatmaps, equilibrium
+    expect(pg.locator('[data-testid="stPlotlyChart"] .main-svg').first).to_be_visible()
+    assert pg.locator('[data-testid="stException"]').count() == 0
