@@ -5,7 +5,8 @@ An operation calls its ``progress`` callback with a :class:`Step` before each st
 file, checking a kind of rows, writing a table) and, while a stage runs, with DuckDB's own
 estimate of how far the running query is (``con.query_progress()``, polled from a thread).
 :class:`TerminalProgress` draws one line on stderr, and only once the operation has lasted a
-second, so quick imports and scripts that read stdout see nothing.
+second, so quick imports and scripts that read stdout see nothing (``FWLAB_PROGRESS=always``: every
+stage at once, terminal or not).
 
 >>> s = Step("checking", "card_events", 2, 5, rows=40_000_000, percent=12.5)
 >>> s.text()
@@ -15,6 +16,7 @@ second, so quick imports and scripts that read stdout see nothing.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import threading
 import time
@@ -48,6 +50,8 @@ class Step:
 
 
 Progress = Callable[[Step], None]
+#: ``FWLAB_PROGRESS=always``: draw every stage on stderr even when it is not a terminal.
+PROGRESS_ENV = "FWLAB_PROGRESS"
 
 
 class TerminalProgress:
@@ -55,8 +59,9 @@ class TerminalProgress:
 
     def __init__(self, stream: TextIO | None = None, delay: float = 1.0, force: bool = False) -> None:
         self.stream = stream or sys.stderr
-        self.delay, self.start = delay, time.monotonic()
-        self.enabled = force or getattr(self.stream, "isatty", lambda: False)()
+        always = os.environ.get(PROGRESS_ENV) == "always"  # a log file or a test wants every stage
+        self.delay, self.start = (0.0 if always else delay), time.monotonic()
+        self.enabled = force or always or getattr(self.stream, "isatty", lambda: False)()
         self.drawn = False
         self.width = 0
 

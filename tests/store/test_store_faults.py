@@ -20,7 +20,7 @@ from fwlab.store import StoreError, connect, export_logs, import_files, open_sou
 from fwlab.store import league as league_mod
 from fwlab.store.ingest import PAUSE_ENV
 from fwlab.store.league import run_league
-from fwlab.store.progress import Step, TerminalProgress
+from fwlab.store.progress import PROGRESS_ENV, Step, TerminalProgress
 from fwlab.store.settings import MAX_TEMP_ENV, MEMORY_ENV, TEMP_ENV
 from fwlab.store.summary import coded_sql, summary_is_current
 
@@ -82,7 +82,8 @@ def filled(store: Path, tmp_path: Path) -> Path:
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in (MEMORY_ENV, TEMP_ENV, MAX_TEMP_ENV, PAUSE_ENV)}
+    env = {k: v for k, v in os.environ.items()
+           if k not in (MEMORY_ENV, TEMP_ENV, MAX_TEMP_ENV, PAUSE_ENV, PROGRESS_ENV)}
     return {**env, **extra}
 
 
@@ -104,7 +105,7 @@ def _reopens_and_imports(store: Path, files: list[Path], matches: int) -> None:
 
 def test_an_import_out_of_memory_is_named_and_leaves_the_store_as_before(filled: Path, tmp_path: Path,
                                                                           fingerprint) -> None:
-    files = write_log(tmp_path / "big", filled, 20_000, "big-")  # 800,000 card events
+    files = write_log(tmp_path / "big", filled, 5_000, "big-")  # 200,000 card events
     before = fingerprint(filled)
     # 8 MB is too little for what DuckDB must hold in memory while it stages and checks the rows
     done = _cli_import(filled, files, _env(**{MEMORY_ENV: "8MB"}))
@@ -112,12 +113,12 @@ def test_an_import_out_of_memory_is_named_and_leaves_the_store_as_before(filled:
     assert "the import failed and was rolled back, the store is unchanged: out of memory (DuckDB memory " \
            "limit 7.6 MiB; raise FWLAB_MEMORY_LIMIT" in done.stderr, done.stderr
     assert fingerprint(filled) == before
-    _reopens_and_imports(filled, files, 20_000)
+    _reopens_and_imports(filled, files, 5_000)
 
 
 def test_an_import_whose_spill_folder_fills_up_is_named_and_leaves_the_store_as_before(
         filled: Path, tmp_path: Path, fingerprint) -> None:
-    files = write_log(tmp_path / "big", filled, 20_000, "big-")
+    files = write_log(tmp_path / "big", filled, 10_000, "big-")  # 400,000 card events
     before = fingerprint(filled)
     spill = tmp_path / "spill"
     # a memory limit the staged rows do not fit in, and a spill folder that holds only 1 MB
@@ -127,12 +128,12 @@ def test_an_import_whose_spill_folder_fills_up_is_named_and_leaves_the_store_as_
     assert "out of disk space for DuckDB's spill files" in done.stderr, done.stderr
     assert str(spill) in done.stderr and "FWLAB_MAX_TEMP_SIZE" in done.stderr
     assert fingerprint(filled) == before
-    _reopens_and_imports(filled, files, 20_000)
+    _reopens_and_imports(filled, files, 10_000)
 
 
 def test_an_import_killed_after_writing_every_table_leaves_the_store_as_before(filled: Path, tmp_path: Path,
                                                                                fingerprint) -> None:
-    files = write_log(tmp_path / "big", filled, 20_000, "big-")  # 800,000 card events, 170,000 turns
+    files = write_log(tmp_path / "big", filled, 10_000, "big-")  # 400,000 card events, 85,000 turns
     before = fingerprint(filled)
     proc = subprocess.Popen([sys.executable, "-m", "fwlab.cli", "import", *map(str, files), "--db", str(filled)],
                             env=_env(**{PAUSE_ENV: "60@end"}), stderr=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -140,7 +141,7 @@ def test_an_import_killed_after_writing_every_table_leaves_the_store_as_before(f
     try:
         assert proc.stderr is not None
         line = proc.stderr.readline()
-        # every table is written (matches, seats, 800,000 card events, turns, the summary); not committed
+        # every table is written (matches, seats, 400,000 card events, turns, the summary); not committed
         assert "pausing" in line, line
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
@@ -149,29 +150,32 @@ def test_an_import_killed_after_writing_every_table_leaves_the_store_as_before(f
             proc.kill()
     assert proc.returncode == -signal.SIGKILL
     assert fingerprint(filled) == before
-    _reopens_and_imports(filled, files, 20_000)
+    _reopens_and_imports(filled, files, 10_000)
 
 
-def test_an_import_killed_at_any_moment_leaves_the_store_as_it_was_or_complete(filled: Path, tmp_path: Path,
-                                                                               fingerprint) -> None:
-    """SIGKILL at a moment chosen by the clock (while reading, checking or writing): before the commit
-    nothing is there, after it everything is; never a part."""
+def test_an_import_killed_while_it_writes_the_card_events_leaves_the_store_as_before(
+        filled: Path, tmp_path: Path, fingerprint) -> None:
+    """SIGKILL in the middle of the INSERT of 1.2M card events (the stage line has just been drawn)."""
     files = write_log(tmp_path / "big", filled, 30_000, "big-")
     before = fingerprint(filled)
     proc = subprocess.Popen([sys.executable, "-m", "fwlab.cli", "import", *map(str, files), "--db", str(filled)],
-                            env=_env(), stderr=subprocess.PIPE, stdout=subprocess.PIPE)
+                            env=_env(**{PROGRESS_ENV: "always"}), stderr=subprocess.PIPE, stdout=subprocess.PIPE)
+    seen = b""
     try:
-        proc.wait(timeout=2.5)  # python start, then DuckDB at work on 1.2M card events
-    except subprocess.TimeoutExpired:
+        assert proc.stderr is not None
+        while b"writing card_events" not in seen:
+            chunk = proc.stderr.read1(4096)  # type: ignore[attr-defined]
+            assert chunk, seen.decode(errors="replace")
+            seen += chunk
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
-    after = fingerprint(filled)
-    if after != before:  # it finished first: then all of it is there
-        assert after["matches"][0] == before["matches"][0] + 30_000
-        assert after["card_events"][0] == before["card_events"][0] + 30_000 * 2 * CARDS_PER_SEAT
-        assert after["turn_snapshots"][0] > before["turn_snapshots"][0]
-    else:
-        _reopens_and_imports(filled, files, 30_000)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == -signal.SIGKILL, seen
+    assert b"writing card_summary" not in seen  # killed before the last stage, let alone the commit
+    assert fingerprint(filled) == before
+    _reopens_and_imports(filled, files, 30_000)
 
 
 def test_an_import_while_another_process_holds_the_store_names_it_and_changes_nothing(
