@@ -179,3 +179,14 @@ def test_past_runs_reopen_and_compare_side_by_side(writable_store: Path) -> None
 def deltas_of(at: AppTest, key: str) -> dict[str, float]:
     d = spec(at, key)["data"][0]
     return dict(zip(d["x"], d["y"]))
+
+
+def test_the_whatif_on_the_sidebar_cluster_gives_the_local_result(store: Path, cluster: str) -> None:
+    at = edit(open_lab(), "Ashfang Raider", att=0)
+    at.button(key="lab-run").click().run()
+    local = ok(at).session_state["lab-result-whatif"]["result"]
+    at.text_input(key="cluster-address").set_value(cluster).run()
+    at.button(key="lab-run").click().run()
+    remote = ok(at).session_state["lab-result-whatif"]["result"]
+    assert remote["decks"] == local["decks"] and remote["matrix_after"] == local["matrix_after"]
+    assert "Ran on the Dask cluster" in " ".join(c.value for c in at.caption)
