@@ -40,7 +40,7 @@ from .schema import (
     TURN_COLUMNS,
     StoreError,
 )
-from .summary import refresh_card_summary
+from .summary import add_to_card_summary, refresh_card_summary, summary_is_current
 
 #: Bot levels, and how often a league player gets each (lookahead is slow: few players get it).
 #: An engine's other bots share :data:`OTHER_BOTS_WEIGHT` evenly.
@@ -286,6 +286,8 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         "turn_snapshots": _arrow(t_cols, TURN_COLUMNS),
         "field_events": _arrow(f_cols, FIELD_EVENT_COLUMNS),
     }
+    # a current summary (or an empty store's) gets the league's counts added, not the store recounted
+    add_summary = summary_is_current(con) or not con.execute("SELECT count(*) FROM card_events").fetchone()[0]
     con.execute("BEGIN TRANSACTION")
     try:
         con.executemany("INSERT INTO players VALUES (?, 'bot', ?, ?)",
@@ -296,7 +298,14 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
                 con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _league_rows")
             finally:
                 con.unregister("_league_rows")
-        refresh_card_summary(con)
+        if add_summary:
+            con.register("_league_events", tables["card_events"])
+            try:
+                add_to_card_summary(con, "_league_events")
+            finally:
+                con.unregister("_league_events")
+        else:
+            refresh_card_summary(con)
         con.execute("COMMIT")
     except BaseException as exc:
         with contextlib.suppress(duckdb.Error):  # after a fatal error DuckDB already dropped it

@@ -209,6 +209,7 @@ def test_a_league_that_fails_while_writing_leaves_the_store_as_before(filled: Pa
         raise duckdb.OutOfMemoryException("Out of Memory Error: could not allocate block of size 256.0 KiB")
 
     monkeypatch.setattr(league_mod, "refresh_card_summary", out_of_memory)
+    monkeypatch.setattr(league_mod, "add_to_card_summary", lambda con, events: out_of_memory(con))
     con = connect(filled)
     try:
         with pytest.raises(StoreError, match="the league failed and was rolled back, the store is unchanged: "
@@ -221,6 +222,9 @@ def test_a_league_that_fails_while_writing_leaves_the_store_as_before(filled: Pa
 
 def test_a_league_out_of_memory_in_a_real_duckdb_leaves_the_store_as_before(
         filled: Path, fake_sim, fingerprint, monkeypatch: pytest.MonkeyPatch) -> None:
+    con = connect(filled)
+    con.execute("DELETE FROM card_summary_stamp")  # a stale summary: the league recounts the whole store
+    con.close()
     before = fingerprint(filled)
     monkeypatch.setenv(MEMORY_ENV, "8MB")
     monkeypatch.setenv(MAX_TEMP_ENV, "0KB")
@@ -257,6 +261,17 @@ def test_every_connection_gets_the_memory_limit_and_spill_folder(tmp_path: Path,
     monkeypatch.setenv(MEMORY_ENV, "lots")
     with pytest.raises(StoreError, match="FWLAB_MEMORY_LIMIT"):
         connect(db)
+
+
+def test_a_league_adds_to_the_card_summary_the_same_counts_as_a_full_recount(filled: Path, fake_sim) -> None:
+    con = connect(filled)
+    try:
+        run_league(con, ruleset="fw", players=4, matches=30, seed=5, max_lookahead=0, progress=False)
+        assert summary_is_current(con)
+        assert sorted(con.execute("SELECT ruleset, card, code, n FROM card_summary").fetchall()) == sorted(
+            con.execute(f"SELECT ruleset, card, code, n FROM ({coded_sql()})").fetchall())
+    finally:
+        con.close()
 
 
 def test_an_import_adds_to_the_card_summary_the_same_counts_as_a_full_recount(filled: Path, tmp_path: Path) -> None:
