@@ -141,15 +141,19 @@ def _seed(*key: int) -> int:
     return int(ss.generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
-def _names(counts: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
-    return tuple(n for n in order for _ in range(counts.get(n, 0)))
+def swapped(names: Sequence[str], swap: Swap) -> tuple[str, ...]:
+    """The deck with its last copy of ``swap.out`` replaced by ``swap.into`` *in place*: the engine
+    shuffles the deck by position, so on the same seed the new card lies exactly where the old one
+    did and every other card where it was (the closest pairing of the two decks' games)."""
+    i = len(names) - 1 - list(reversed(names)).index(swap.out)
+    return (*names[:i], swap.into, *names[i + 1:])
 
 
-def _order(counts: Mapping[str, int], order: list[str]) -> list[str]:
-    for n in counts:
-        if n not in order:
-            order.append(n)
-    return order
+def _counts(names: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n in names:
+        out[n] = out.get(n, 0) + 1
+    return out
 
 
 def _legal(ruleset: str, counts: Mapping[str, int]) -> bool:
@@ -231,8 +235,8 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
     sel_root = _seed(seed, 1)
     confirm_root = _seed(seed, 2)
 
-    counts = dict(start.deck.counts())
-    order = list(counts)
+    cur = tuple(start.deck.cards())
+    counts = _counts(cur)
     reserve = budget // 5
     climb_budget = budget - reserve
     cap = max(MIN_GAMES * 2, min(4000, climb_budget // 4))
@@ -258,12 +262,7 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
         pick = rng.choice(len(pool), size=m, replace=False, p=weights / weights.sum())
         cands = [pool[i][0] for i in sorted(pick)]
         tried.update(cands)
-        cand_counts = []
-        for s in cands:
-            c = dict(counts)
-            c[s.out] -= 1
-            c[s.into] = c.get(s.into, 0) + 1
-            cand_counts.append(c)
+        cand_names = [swapped(cur, s) for s in cands]
         z_acc = float(norm.ppf(1 - 0.05 / m))
         alive = list(range(m))
         sums = np.zeros(m)
@@ -275,8 +274,7 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
             if used + per_round > climb_budget:
                 stopped = "budget spent"
                 break
-            decks = [_names(counts, order)] + [_names(cand_counts[i], _order(cand_counts[i], list(order)))
-                                               for i in alive]
+            decks = [cur] + [cand_names[i] for i in alive]
             try:
                 if stop_now():
                     raise Cancelled("stopped")
@@ -284,7 +282,7 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
                                workers=workers, executor=executor, done_before=used, total=budget,
                                progress=progress, should_stop=should_stop)
             except Cancelled:
-                best = Deck(ruleset, start.deck.name, tuple(DeckEntry(counts[n], n) for n in order if counts.get(n)))
+                best = Deck(ruleset, start.deck.name, tuple(DeckEntry(c, n) for n, c in counts.items()))
                 raise Cancelled("stopped", {"swaps": [s.to_dict() for s in swaps],
                                             "decklist": format_decklist(best), "games": used}) from None
             rounds += 1
@@ -308,8 +306,8 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
                      and n[i] < cap]
         if winner is not None:
             s = cands[winner]
-            counts = cand_counts[winner]
-            order = _order(counts, order)
+            cur = cand_names[winner]
+            counts = _counts(cur)
             swaps.append(s)
             accepted_games = int(n[winner])
             steps.append(TuneStep(s, int(n[winner]), float(mean[winner]), float(mean[winner] - z_acc * se[winner]),
@@ -321,7 +319,7 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
     left = budget - used
     per_deck = min(10 * accepted_games, left // 2 if swaps else left)
     per_opp = max(2, (per_deck // len(gl)) // 2 * 2)
-    best_names = _names(counts, order)
+    best_names = cur
     start_names = tuple(start.deck.cards())
     variants = [start_names, best_names] if swaps else [start_names]
     chunks = []
@@ -353,7 +351,7 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
     diff = xs[-1] - xs[0]
     d_rate, d_ci = _mean_ci(diff, len(gl)) if swaps else (0.0, [0.0, 0.0])
     name = start.deck.name if not swaps else f"{start.deck.name} (tuned)"
-    best_deck = Deck(ruleset, name, tuple(DeckEntry(counts[n], n) for n in order if counts.get(n, 0) > 0),
+    best_deck = Deck(ruleset, name, tuple(DeckEntry(c, n) for n, c in counts.items()),
                      meta={k: v for k, v in start.deck.meta.items()})
     return TuneResult(
         ruleset=ruleset, deck=start.id, gauntlet=[g.id for g in gl], start_win_rate=s_rate, start_ci95=s_ci,
