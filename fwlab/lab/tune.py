@@ -5,8 +5,9 @@ one swap away (one copy out, one card in; the deck validator must accept the res
 cards never go out; the card coming in is on the deck's colours: a card whose ``nature``,
 ``sphere`` or ``guild`` the deck already has, or one without such a field, weighted towards cards
 the deck or a starter deck already plays). The current deck and every live candidate then play
-the gauntlet in rounds on the **same games** (seed, opponent and first seat): each game gives a
-paired difference ``d = candidate - current`` of the win share. After each round, per candidate,
+the gauntlet in rounds on the **same games** (seed, opponent and first seat; the new card in the
+place of the old one, see :func:`swapped`): each game gives a paired difference
+``d = candidate - current`` of the win share. After each round, per candidate,
 ``mean(d) +- z * sd(d) / sqrt(n)``:
 
 * a candidate whose upper bound (``z = Z_DROP``) is below 0, or below the best live candidate's
