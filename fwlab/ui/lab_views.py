@@ -448,7 +448,7 @@ def heatmap(matrix: Sequence[Sequence[float]], ids: Sequence[str], title: str, *
         zmid=0.0 if delta else 0.5, zmin=-span if delta else 0.0, zmax=span if delta else 1.0,
         hovertemplate="%{y} against %{x}: %{text}<extra></extra>",
         colorbar={"title": {"text": "change" if delta else "win rate"}}))
-    fig.update_layout(title={"text": title}, margin=_MARGIN, height=160 + 38 * len(names),
+    fig.update_layout(title={"text": title}, margin=_MARGIN, height=max(340, 160 + 40 * len(names)),
                       yaxis={"autorange": "reversed", "title": {"text": "deck"}},
                       xaxis={"title": {"text": "against"}})
     return fig
@@ -476,7 +476,7 @@ def equilibrium_figure(before: Mapping[str, float], after: Mapping[str, float] |
         bars.append(go.Bar(x=names, y=[float(after.get(i, 0.0)) for i in ids], name="after", marker_color="#1f77b4"))
     fig = go.Figure(bars)
     fig.update_layout(barmode="group", title={"text": "Equilibrium meta: each deck's share"}, margin=_MARGIN,
-                      height=340, yaxis={"title": {"text": "share"}, "range": [0, 1]})
+                      height=max(340, 160 + 40 * len(ids)), yaxis={"title": {"text": "share"}, "range": [0, 1]})
     return fig
 
 
@@ -508,14 +508,17 @@ def show_whatif(d: Mapping[str, Any], key: str = "lab") -> None:
     chart(deltas_figure(d["decks"], "Change of each deck's field win rate (paired 95% interval)"), key=f"{key}-deltas")
     st.caption("Each game is played before and after the change on the same seed (common random numbers), so the "
                "interval is on the paired differences: much narrower than comparing two separate runs.")
-    h1, h2, h3 = st.columns(3)
+    st.markdown("**Matchup matrices**: the row deck's win rate against the column deck")
+    h1, h2 = st.columns(2)
     with h1:
-        chart(heatmap(d["matrix_before"], ids, "Matchups before"), key=f"{key}-heat-before")
+        chart(heatmap(d["matrix_before"], ids, "Before"), key=f"{key}-heat-before")
     with h2:
-        chart(heatmap(d["matrix_after"], ids, "Matchups after"), key=f"{key}-heat-after")
+        chart(heatmap(d["matrix_after"], ids, "After"), key=f"{key}-heat-after")
+    h3, h4 = st.columns(2)
     with h3:
-        chart(heatmap(d["matrix_delta"], ids, "Change", delta=True), key=f"{key}-heat-delta")
-    chart(equilibrium_figure(d["equilibrium_before"], d["equilibrium_after"], ids), key=f"{key}-equilibrium")
+        chart(heatmap(d["matrix_delta"], ids, "Change (after − before)", delta=True), key=f"{key}-heat-delta")
+    with h4:
+        chart(equilibrium_figure(d["equilibrium_before"], d["equilibrium_after"], ids), key=f"{key}-equilibrium")
     st.caption("The equilibrium meta: the mix of decks that no deck beats on the matchup matrix (a symmetric "
                "zero-sum game, solved exactly); a share of 0 is a deck the meta does not need.")
     df = whatif_frame(d)

@@ -42,8 +42,9 @@ if mode == "Sweep":
                          help="Played at each value, on top of the change set above.")
 k = len(field)
 pairs = k * (k + 1) // 2
-st.caption(f"{k} decks: {pairs} pairings (mirrors included), {games} games each before and after"
-           + (f" ({2 * pairs * games:,} games)." if mode == "What-if" else ", at each value of the sweep."))
+st.caption(f"{k} decks: {pairs} pairings (mirrors included), {games} games each"
+           + (" before and after" if mode == "What-if" else "")
+           + (f" ({2 * pairs * games:,} games)." if mode == "What-if" else " on the base and at each value of the sweep."))
 
 ready = changes is not None and k >= 2 and (mode == "What-if" or bool(spec.strip()))
 if k < 2:

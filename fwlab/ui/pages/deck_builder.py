@@ -24,9 +24,10 @@ with st.expander("Start from a starter deck, a saved deck or an empty deck", exp
     deck_views.start_from(ruleset, None if store_problem else data.db_path())
 
 st.text_input("Deck name", key=deck_state.NAME)
+deck_views.card_picker(ruleset, cat)
 deck = deck_state.current(ruleset)
 
-left, right = st.columns([2, 3])
+left, right = st.columns(2)
 with left:
     st.subheader(f"{deck.size} cards")
     table(deck_views.deck_frame(deck, cat), f"{ruleset}-deck.csv", key="builder-deck")
@@ -37,8 +38,6 @@ with left:
         st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon=":material/check_circle:")
     else:
         st.error("Not legal yet:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems))
-    st.caption("Add or remove copies of one card by name:")
-    deck_views.card_picker(ruleset, cat)
 with right:
     st.markdown("**Catalog**: select cards, then add them")
     deck_views.catalog_table(ruleset, cat)
