@@ -248,9 +248,10 @@ class _Staging:
 
         The rows are kept in the TEMP table ``_fwlab_<kind>_rows`` with only what varies: a raw text
         column only where some file gives text to parse (CSV, JSON) or a value that may not fit (a
-        Parquet BIGINT for an INTEGER), and the file's number, not its name. ``_fwlab_<kind>`` is a
-        view adding ``_file`` and the constant-NULL raw columns, so 40M Parquet card events are
-        staged in about half the memory.
+        Parquet BIGINT for an INTEGER), and the file's number, not its name. When every file is
+        Parquet with every column of its type, ``_fwlab_<kind>_rows`` is a view instead: the checks
+        and the write read the files in place (40M card events are not copied into memory at all).
+        ``_fwlab_<kind>`` is a view adding ``_file`` and the constant-NULL raw columns.
         """
         parts: list[tuple[int, dict[str, tuple[str, str]], str]] = []
         types = FILE_COLUMNS[kind]
@@ -293,13 +294,17 @@ class _Staging:
             sel += [f"{exprs[col][1]} AS {col}" for col in types]
             selects.append(f"SELECT {', '.join(sel)} FROM {table}")
         name = f"_fwlab_{kind}"
-        self.con.execute(f"CREATE TEMP TABLE {name}_rows AS " + " UNION ALL ".join(selects))
+        # Parquet files whose every column is already of its type are read in place by each check and
+        # by the write (columnar reads of the few columns each needs); anything else is copied once
+        in_place = not kept_raw and all(table in self.row_sql for _n, _e, table in parts)
+        what = "VIEW" if in_place else "TABLE"
+        self.con.execute(f"CREATE TEMP {what} {name}_rows AS " + " UNION ALL ".join(selects))
         file_sql = "CASE _file_no " + " ".join(f"WHEN {i} THEN {_lit(lb)}" for i, lb in enumerate(labels)) + " END"
         constant = [f"{_NULL_RAW} AS {col}__raw" for col, t in types.items() if t != "VARCHAR" and col not in kept_raw]
         self.con.execute(f"CREATE TEMP VIEW {name} AS SELECT {file_sql} AS _file, * EXCLUDE (_file_no)"
                          f"{''.join(', ' + c for c in constant)} FROM {name}_rows")
         for _label, k, table, _columns in self.files:  # the raw copy is not needed any more: free it
-            if k == kind:
+            if k == kind and not in_place:
                 kind_of = "VIEW" if table in self.row_sql else "TABLE"
                 self.con.execute(f"DROP {kind_of} IF EXISTS {table}")
         return name
