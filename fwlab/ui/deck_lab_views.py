@@ -147,6 +147,9 @@ def field_test_section(deck: Deck, db: str | None) -> None:
         st.caption(f"No rules engine plays `{ruleset}` decks yet, so no games can be played.")
         return
     gauntlet = starter_field(ruleset)
+    if not gauntlet:
+        st.caption(f"`{ruleset}` has no starter decks to play against.")
+        return
     saved = saved_version(deck, db)
     c1, c2, c3 = st.columns(3)
     n = int(c1.number_input("Games per opponent", 2, 5000, 100, step=10, key="field-games"))

@@ -320,6 +320,11 @@ def run_cancellable(area: str, call: Callable[..., Any], engine: str, label: str
         if not ev.is_set():      # once cancelled, let should_stop end the run
             bar.progress(min(1.0, done / total) if total else 1.0, text=f"{done:,} of {total:,} games played")
 
+    def done() -> None:
+        running = dict(st.session_state.get(RUNNING, {}))
+        running.pop(area, None)
+        st.session_state[RUNNING] = running
+
     try:
         with executor(engine) as ex:
             result = call(executor=ex, progress=progress, should_stop=ev.is_set)
@@ -331,14 +336,17 @@ def run_cancellable(area: str, call: Callable[..., Any], engine: str, label: str
         bar.empty()
         stopped_notice(area)
         return None
+    except Exception:      # an error (shown by the caller), not an interrupted run
+        done()
+        slot.empty()
+        bar.empty()
+        raise
     finally:
         with _EVENTS_LOCK:
             _EVENTS.pop(token, None)
     if ev.is_set():
         return None
-    running = dict(st.session_state.get(RUNNING, {}))
-    running.pop(area, None)
-    st.session_state[RUNNING] = running
+    done()
     slot.empty()
     bar.progress(1.0, text=f"Done ({label.rstrip('…').lower()})")
     return result

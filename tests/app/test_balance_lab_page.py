@@ -190,3 +190,33 @@ def test_the_whatif_on_the_sidebar_cluster_gives_the_local_result(store: Path, c
     remote = ok(at).session_state["lab-result-whatif"]["result"]
     assert remote["decks"] == local["decks"] and remote["matrix_after"] == local["matrix_after"]
     assert "Ran on the Dask cluster" in " ".join(c.value for c in at.caption)
+
+
+def test_an_unreachable_cluster_is_an_error_not_a_stopped_run(store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FWLAB_CLUSTER_TIMEOUT", "1")
+    at = open_lab()
+    at.text_input(key="cluster-address").set_value("tcp://127.0.0.1:9").run()
+    at.button(key="lab-run").click().run()
+    assert any("cannot reach the Dask scheduler at tcp://127.0.0.1:9" in e.value for e in ok(at).error)
+    at.text_input(key="cluster-address").set_value("").run()       # the next run of the page: no "stopped" note
+    assert not [w for w in ok(at).warning if "stopped" in w.value or "cancelled" in w.value]
+
+
+def test_a_run_interrupted_by_another_click_says_so_on_the_next_run(store: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Streamlit stops a running script at its next Streamlit call when a click reruns the page: the
+    lab call leaves through that exception (cancelling its queued batches) and the next run says so."""
+    from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+    import fwlab.lab
+
+    def interrupted(*args: Any, progress: Any, should_stop: Any, **kw: Any) -> Any:
+        progress(10, 100)
+        raise StopException()                      # what the progress bar's next update raises then
+
+    monkeypatch.setattr(fwlab.lab, "whatif", interrupted)
+    at = open_lab()
+    at.button(key="lab-run").click().run()
+    assert not at.get("plotly_chart")
+    at.number_input(key="lab-seed").set_value(2).run()
+    assert "stopped before it finished" in ok(at).warning[0].value
