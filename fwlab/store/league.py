@@ -287,7 +287,8 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         "field_events": _arrow(f_cols, FIELD_EVENT_COLUMNS),
     }
     # a current summary (or an empty store's) gets the league's counts added, not the store recounted
-    add_summary = summary_is_current(con) or not con.execute("SELECT count(*) FROM card_events").fetchone()[0]
+    stored = con.execute("SELECT count(*) FROM card_events").fetchone()
+    add_summary = summary_is_current(con) or not (stored and stored[0])
     con.execute("BEGIN TRANSACTION")
     try:
         con.executemany("INSERT INTO players VALUES (?, 'bot', ?, ?)",
