@@ -247,6 +247,48 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         k = lo if lo == hi else int(rng.integers(lo, hi + 1))
         seated = [roster[int(j)] for j in rng.choice(len(roster), size=k, replace=False)]
         seatings.append((seated, int(rng.random() * k)))
+    # The rows are moved every LEAGUE_CHUNK matches from Python lists into TEMP tables (which DuckDB
+    # spills past the memory limit), so a league of a million matches never holds 40M card events
+    # as Python objects; the store itself is written in one transaction at the end.
+    staged = {"matches": (m_cols, MATCH_COLUMNS), "match_seats": (s_cols, SEAT_COLUMNS),
+              "card_events": (e_cols, CARD_EVENT_COLUMNS), "turn_snapshots": (t_cols, TURN_COLUMNS),
+              "field_events": (f_cols, FIELD_EVENT_COLUMNS)}
+    written = dict.fromkeys(staged, 0)
+    for name, (_cols, types) in staged.items():
+        con.execute(f"CREATE OR REPLACE TEMP TABLE _fwlab_league_{name} AS SELECT {', '.join(types)} FROM {name} "
+                    "LIMIT 0")
+
+    def flush() -> None:
+        for name, (cols, types) in staged.items():
+            if cols["match_id"]:
+                con.register("_league_rows", _arrow(cols, types))
+                try:
+                    con.execute(f"INSERT INTO _fwlab_league_{name} BY NAME SELECT * FROM _league_rows")
+                finally:
+                    con.unregister("_league_rows")
+                written[name] += len(cols["match_id"])
+                for values in cols.values():
+                    values.clear()
+
+    try:
+        return _play_and_write(con, ruleset, matches, seatings, game_seeds, play_match, executor, progress, prefix,
+                               start, offsets, staged, flush, written, roster)
+    finally:
+        for name in staged:
+            with contextlib.suppress(duckdb.Error):
+                con.execute(f"DROP TABLE IF EXISTS _fwlab_league_{name}")
+
+
+#: matches played between two moves of their rows into the league's TEMP tables
+LEAGUE_CHUNK = 20_000
+
+
+def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, seatings: list[tuple[list[Any], int]],
+                    game_seeds: Any, play_match: PlayMatch, executor: Executor | None, progress: bool | None,
+                    prefix: str, start: datetime, offsets: Any, staged: dict[str, Any], flush: Callable[[], None],
+                    written: dict[str, int], roster: list[Any]) -> dict[str, int]:
+    m_cols, s_cols, e_cols, t_cols, f_cols = (staged[n][0] for n in ("matches", "match_seats", "card_events",
+                                                                      "turn_snapshots", "field_events"))
     bar = _progress(matches, f"{ruleset} league", progress)
     try:
         for i, r in enumerate(_play_all(ruleset, seatings, game_seeds, play_match, executor, bar)):
@@ -277,15 +319,11 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
             for snapshot in _turn_rows(match_id, r.capital, r.track2):  # the engine's per-turn figures
                 for c, v in zip(TURN_COLUMNS, snapshot, strict=True):
                     t_cols[c].append(v)
+            if (i + 1) % LEAGUE_CHUNK == 0:
+                flush()
+        flush()
     finally:
         bar.close()
-    tables = {
-        "matches": _arrow(m_cols, MATCH_COLUMNS),
-        "match_seats": _arrow(s_cols, SEAT_COLUMNS),
-        "card_events": _arrow(e_cols, CARD_EVENT_COLUMNS),
-        "turn_snapshots": _arrow(t_cols, TURN_COLUMNS),
-        "field_events": _arrow(f_cols, FIELD_EVENT_COLUMNS),
-    }
     # a current summary (or an empty store's) gets the league's counts added, not the store recounted
     stored = con.execute("SELECT count(*) FROM card_events").fetchone()
     add_summary = summary_is_current(con) or not (stored and stored[0])
@@ -293,18 +331,10 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     try:
         con.executemany("INSERT INTO players VALUES (?, 'bot', ?, ?)",
                         [[p.name, p.bot, p.deck_id] for p in roster])
-        for name, table in tables.items():
-            con.register("_league_rows", table)
-            try:
-                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _league_rows")
-            finally:
-                con.unregister("_league_rows")
+        for name in staged:
+            con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _fwlab_league_{name}")
         if add_summary:
-            con.register("_league_events", tables["card_events"])
-            try:
-                add_to_card_summary(con, "_league_events")
-            finally:
-                con.unregister("_league_events")
+            add_to_card_summary(con, "_fwlab_league_card_events")
         else:
             refresh_card_summary(con)
         con.execute("COMMIT")
@@ -315,9 +345,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
         if message is not None:
             raise StoreError(message) from exc
         raise
-    return {"players": len(roster), "matches": matches, "match_seats": len(s_cols["match_id"]),
-            "card_events": len(e_cols["match_id"]), "turn_snapshots": len(t_cols["match_id"]),
-            "field_events": len(f_cols["match_id"])}
+    return {"players": len(roster), "matches": matches, **{n: written[n] for n in staged if n != "matches"}}
 
 
 def _turn_rows(match_id: str, track: Sequence[tuple[int, ...]],
