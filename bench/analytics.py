@@ -368,7 +368,7 @@ def main() -> None:
 
         pq = open_source(parquet=logs)
         pq.execute("SET enable_progress_bar = false")
-        with clock("balance report straight over the Parquet folder"):
+        with clock("balance report over the Parquet files (no card_summary: raw rows)"):
             balance_report(pq, min_games=30)
         pq.close()
 
