@@ -104,12 +104,16 @@ def test_tune_this_deck_offers_a_diff_accepted_card_by_card(writable_store: Path
     before = deck_counts(ok(at))
     at.multiselect(key="tune-gauntlet-fw").set_value(["fw/iron-bastion", "fw/grave-tide", "fw/iron-tide"]).run()
     at.number_input(key="tune-budget").set_value(4000).run()
-    at.button(key="builder-tune").click().run()
-    ok(at)
-    metrics = {m.label: m.value for m in at.metric}
-    assert {"Start deck", "Best deck found", "Games played"} <= set(metrics)
-    accept = [b for b in at.button if b.key and b.key.startswith("tune-accept-") and b.key != "tune-accept-all"]
-    assert accept, "the tuner found no swap with this budget and seed"
+    for seed in (1, 2, 3):               # a tiny budget: another seed if this one found no swap
+        at.number_input(key="tune-seed").set_value(seed).run()
+        at.button(key="builder-tune").click().run()
+        metrics = {m.label: m.value for m in ok(at).metric}
+        assert {"Start deck", "Best deck found", "Games played"} <= set(metrics)
+        accept = [b for b in at.button if b.key and b.key.startswith("tune-accept-") and b.key != "tune-accept-all"]
+        if accept:
+            break
+        assert "No swap beat the deck with confidence" in at.info[-1].value
+    assert accept, "the tuner found no swap with a budget of 4000 on seeds 1 to 3"
     card = accept[0].key.removeprefix("tune-accept-")
     diff = at.session_state["builder-tune-result"]["result"]["counts_diff"]
     accept[0].click().run()
