@@ -103,7 +103,7 @@ def catalog_table(ruleset: str, cat: Catalog) -> None:
     # the key follows the filtered rows, so a selection never points at rows of another filter
     rows_key = zlib.crc32("\n".join(shown["name"]).encode())
     event = st.dataframe(shown[columns], key=f"builder-catalog-{ruleset}-{gen}-{rows_key}", on_select="rerun",
-                         selection_mode="multi-row", hide_index=True, height=380,
+                         selection_mode="multi-row", hide_index=True, height=380, placeholder="–",
                          column_config={"text": st.column_config.TextColumn(width="large")})
     rows = list(event.selection.rows) if event is not None else []
     names = [str(shown.iloc[i]["name"]) for i in rows if i < len(shown)]

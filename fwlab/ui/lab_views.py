@@ -197,7 +197,8 @@ def change_editor(ruleset: str) -> Changes | None:
         config[f] = st.column_config.NumberColumn(f, min_value=0, step=1, format="%d")
     if kw:
         config[kw] = st.column_config.TextColumn(kw, width="large")
-    st.data_editor(frame, key=key, hide_index=True, column_config=config, num_rows="fixed", height=320)
+    st.data_editor(frame, key=key, hide_index=True, column_config=config, num_rows="fixed", height=320,
+                   placeholder="–")
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     upload = c1.file_uploader("Or upload a change set (.toml)", type=["toml"], key=f"lab-upload-{ruleset}")
     c2.button("Reset the table", key=f"lab-editor-reset-{ruleset}", on_click=_reset_editor, args=(ruleset,))
