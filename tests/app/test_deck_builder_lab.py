@@ -129,9 +129,18 @@ def test_tune_this_deck_offers_a_diff_accepted_card_by_card(writable_store: Path
     assert final == {k: v for k, v in expected.items() if v}
     con = connect(writable_store, read_only=True)
     try:
-        assert con.execute("SELECT count(*) FROM lab_runs WHERE kind = 'tune'").fetchone() == (1,)
+        tuned = con.execute("SELECT run_id FROM lab_runs WHERE kind = 'tune' ORDER BY created_at, run_id").fetchall()
     finally:
         con.close()
+    assert len(tuned) >= 1
+    # the tuner's run reopens on the Balance lab page's past runs, with its diff
+    at.switch_page("fwlab/ui/pages/balance_lab.py").run()
+    at.segmented_control(key="lab-mode").set_value("Past runs").run()
+    assert ok(at).dataframe[0].value["run_id"].iloc[0] == tuned[-1][0]
+    at.session_state["lab-runs-0"] = {"selection": {"rows": [0], "columns": [], "cells": []}}
+    at.run()
+    assert ok(at).subheader[0].value.startswith("Tuner: fw/ashfang-weakened (fw) against 3 decks")
+    assert dict(zip(at.dataframe[1].value["card"], at.dataframe[1].value["change"])) == diff
 
 
 @pytest.mark.parametrize("area", ["tune"])
