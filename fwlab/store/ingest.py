@@ -35,7 +35,7 @@ from .schema import (
     StoreError,
     wide_seats_sql,
 )
-from .summary import add_to_card_summary, refresh_card_summary, summary_is_current
+from .summary import add_to_card_summary, refresh_card_summary, summary_takes_additions
 
 #: The kinds of file an import reads, with the columns (and SQL types) each kind may have.
 #: ``matches`` is the wide two-player format, ``match_seats`` the long one (a row per seat).
@@ -706,7 +706,7 @@ def _write(con: duckdb.DuckDBPyConnection, typed: dict[str, str | None], source:
         stage = _Stages(con, None, 0)
     new_players = 0
     # an empty store's summary is current too (nothing to count): the import's rows are added to it
-    summary_current = summary_is_current(con) or _count(con, "card_events") == 0
+    summary_current = summary_takes_additions(con)
     # the rows' order in the store does not matter: without it DuckDB writes a table in parallel
     con.execute("SET preserve_insertion_order = false")
     con.execute("BEGIN TRANSACTION")

@@ -40,7 +40,7 @@ from .schema import (
     TURN_COLUMNS,
     StoreError,
 )
-from .summary import add_to_card_summary, refresh_card_summary, summary_is_current
+from .summary import add_to_card_summary, refresh_card_summary, summary_takes_additions
 
 #: Bot levels, and how often a league player gets each (lookahead is slow: few players get it).
 #: An engine's other bots share :data:`OTHER_BOTS_WEIGHT` evenly.
@@ -325,8 +325,7 @@ def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, 
     finally:
         bar.close()
     # a current summary (or an empty store's) gets the league's counts added, not the store recounted
-    stored = con.execute("SELECT count(*) FROM card_events").fetchone()
-    add_summary = summary_is_current(con) or not (stored and stored[0])
+    add_summary = summary_takes_additions(con)
     con.execute("BEGIN TRANSACTION")
     try:
         con.executemany("INSERT INTO players VALUES (?, 'bot', ?, ?)",

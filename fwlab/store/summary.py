@@ -93,6 +93,15 @@ def add_to_card_summary(con: Any, events: str | None) -> None:
     con.execute("INSERT INTO card_summary_stamp VALUES (?, ?)", [row[0], row[1]])
 
 
+def summary_takes_additions(con: Any) -> bool:
+    """Whether a writer may add its new rows' counts to ``card_summary`` (:func:`add_to_card_summary`)
+    instead of rebuilding it: the summary is current, or there are no card events and no summary yet."""
+    if summary_is_current(con):
+        return True
+    row = con.execute("SELECT (SELECT count(*) FROM card_events), (SELECT count(*) FROM card_summary)").fetchone()
+    return bool(row) and int(row[0]) == 0 and int(row[1]) == 0
+
+
 def summary_is_current(con: Any) -> bool:
     """Whether ``card_summary`` exists and was built from the rows now in the log tables."""
     try:
