@@ -111,7 +111,8 @@ def test_an_import_out_of_memory_is_named_and_leaves_the_store_as_before(filled:
     done = _cli_import(filled, files, _env(**{MEMORY_ENV: "8MB"}))
     assert done.returncode == 1, done.stderr
     assert "the import failed and was rolled back, the store is unchanged: out of memory (DuckDB memory " \
-           "limit 7.6 MiB; raise FWLAB_MEMORY_LIMIT" in done.stderr, done.stderr
+           "limit " in done.stderr, done.stderr
+    assert "MiB; raise FWLAB_MEMORY_LIMIT" in done.stderr and "Out of Memory Error" in done.stderr
     assert fingerprint(filled) == before
     _reopens_and_imports(filled, files, 5_000)
 
