@@ -161,27 +161,10 @@ px.line(rates, markers=True, title=f"Field win rate along {card}.{NERF_STAT}").a
 # many looks), the re-test's are not.
 
 # %%
-from fwlab.decks.decklist import parse_decklist, resolve
+from fwlab.decks import load_deck
+from fwlab.paths import PROJECT_ROOT
 
-weak = resolve(parse_decklist("""ruleset: fw
-name: Ashfang Weakened
-4 Abyssal Wisp
-4 Imp Skirmisher
-4 Carrion Vulture
-4 Wailing Spectre
-3 Lich Acolyte
-3 Gyro Scout
-2 Ashfang Raider
-1 D'Kara
-2 Supply Depot
-1 Steel Mill
-2 Shackles
-2 Bloodlust
-2 Pillage
-3 Raider's Cutlass
-2 Veil of Shadows
-1 Flame Brand
-"""))
+weak = load_deck(PROJECT_ROOT / "docs" / "examples" / "ashfang-weakened.txt")
 tr = tune(weak, RULESET, TUNE_GAUNTLET, budget=TUNE_BUDGET, seed=SEED, workers=WORKERS)
 print(f"{len(tr.swaps)} swap(s) in {tr.games} games ({tr.stopped}); re-test on {tr.confirm_games} fresh games a deck:")
 print(f"  start {tr.start_win_rate:.3f} [{tr.start_ci95[0]:.3f}, {tr.start_ci95[1]:.3f}]  "

@@ -8,27 +8,9 @@ from pathlib import Path
 
 import pytest
 
-WEAK_DECK = """\
-# Ashfang Raid with its Firebolts, Gorge Raptors and Cinder Hounds swapped for off-colour bodies
-ruleset: fw
-name: Ashfang Weakened
-4 Abyssal Wisp
-4 Imp Skirmisher
-4 Carrion Vulture
-4 Wailing Spectre
-3 Lich Acolyte
-3 Gyro Scout
-2 Ashfang Raider
-1 D'Kara
-2 Supply Depot
-1 Steel Mill
-2 Shackles
-2 Bloodlust
-2 Pillage
-3 Raider's Cutlass
-2 Veil of Shadows
-1 Flame Brand
-"""
+from fwlab.paths import PROJECT_ROOT
+
+WEAK_DECK = (PROJECT_ROOT / "docs" / "examples" / "ashfang-weakened.txt").read_text(encoding="utf-8")
 
 
 @pytest.fixture
