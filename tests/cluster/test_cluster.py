@@ -219,3 +219,30 @@ def test_whatif_and_tune_on_the_cluster_equal_the_local_runs(cluster, tmp_path, 
     remote = _json(capsys, [*argv, "--cluster", cluster])
     assert remote.pop("workers")
     assert remote == local
+
+
+def test_a_cancelled_run_stops_its_batches_on_the_cluster(cluster):  # type: ignore[no-untyped-def]
+    """CLUSTER-FAIL-3: a what-if cancelled after its first batch (as the app's Cancel does, through
+    ``should_stop``) raises Cancelled, and the batches still queued on the cluster are dropped: the
+    scheduler holds no task of the run a moment later."""
+    from distributed import Client
+
+    from fwlab.lab import Cancelled, whatif
+
+    seen: list[int] = []
+    with ClusterExecutor(cluster, "daemornia") as ex:
+        with pytest.raises(Cancelled):
+            whatif("fw", {"Ashfang Raider": {"att": 1}}, n=2000, seed=1, executor=ex,
+                   progress=lambda done, total: seen.append(total), should_stop=lambda: bool(seen))
+        client = ex.client
+        deadline = time.monotonic() + 2   # cancelling takes milliseconds; the queued batches would take seconds
+        while time.monotonic() < deadline:
+            left = client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+            if left == 0:
+                break
+            time.sleep(0.2)
+        assert left == 0
+        ran = sum(w["batches"] for w in ex.workers())
+    assert seen and ran < seen[0] // 250 // 4   # a small share of the run's batches ever finished
+    with Client(cluster, set_as_default=False) as c:
+        assert c.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
