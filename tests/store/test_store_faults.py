@@ -14,6 +14,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from killing import sigkill_after
 
 from fwlab.reports import balance_report
 from fwlab.store import StoreError, connect, export_logs, import_files, open_source
@@ -139,17 +140,11 @@ def test_an_import_killed_after_writing_every_table_leaves_the_store_as_before(f
     proc = subprocess.Popen([sys.executable, "-m", "fwlab.cli", "import", *map(str, files), "--db", str(filled)],
                             env=_env(**{PAUSE_ENV: "60@end"}), stderr=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True)
-    try:
+    with sigkill_after(proc):
         assert proc.stderr is not None
         line = proc.stderr.readline()
         # every table is written (matches, seats, 400,000 card events, turns, the summary); not committed
         assert "pausing" in line, line
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == -signal.SIGKILL
     assert fingerprint(filled) == before
     _reopens_and_imports(filled, files, 10_000)
 
@@ -162,17 +157,12 @@ def test_an_import_killed_while_it_writes_the_card_events_leaves_the_store_as_be
     proc = subprocess.Popen([sys.executable, "-m", "fwlab.cli", "import", *map(str, files), "--db", str(filled)],
                             env=_env(**{PROGRESS_ENV: "always"}), stderr=subprocess.PIPE, stdout=subprocess.PIPE)
     seen = b""
-    try:
+    with sigkill_after(proc):
         assert proc.stderr is not None
         while b"writing card_events" not in seen:
             chunk = proc.stderr.read1(4096)  # type: ignore[attr-defined]
             assert chunk, seen.decode(errors="replace")
             seen += chunk
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
     assert proc.returncode == -signal.SIGKILL, seen
     assert b"writing card_summary" not in seen  # killed before the last stage, let alone the commit
     assert fingerprint(filled) == before

@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import os
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import duckdb
 import pytest
+from killing import sigkill_after
 
 from fwlab.cli import main
 from fwlab.store import ImportProblem, connect, export_logs, import_files, open_source
@@ -251,16 +251,10 @@ def test_an_import_killed_mid_write_leaves_the_store_as_before(store: Path, tmp_
     proc = subprocess.Popen([sys.executable, "-m", "fwlab.cli", "import", str(big), "--db", str(store)],
                             env={**os.environ, PAUSE_ENV: "60"}, stderr=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True)
-    try:
+    with sigkill_after(proc):
         assert proc.stderr is not None
         line = proc.stderr.readline()
         assert "pausing" in line, line  # matches and players are inserted, the transaction is open
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == -signal.SIGKILL
     assert fingerprint(store) == before
     con = connect(store)  # reopens cleanly and can take the same import afterwards
     assert import_files(con, [big]).counts == {"matches": 150000, "match_seats": 300000}
