@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from ...rules.core import Action
 from ...rules.eredan.cards import (
     ANY,
@@ -253,18 +255,18 @@ class Fight:
         self.p = p
         self.m = m
         self.f = f
-        self.ma = 0
-        self.md = 0
-        self.ms = 0
-        self.fa = 0
-        self.fd = 0
-        self.fs = 0
-        self.ml = m.life
-        self.fl = f.life
+        self.ma: i64 = 0
+        self.md: i64 = 0
+        self.ms: i64 = 0
+        self.fa: i64 = 0
+        self.fd: i64 = 0
+        self.fs: i64 = 0
+        self.ml: i64 = m.life
+        self.fl: i64 = f.life
         self.mno = False
         self.fno = False
-        self.dme = 0
-        self.dop = 0
+        self.dme: i64 = 0
+        self.dop: i64 = 0
         self.extra = 0.0
         self.mk = 0.0
         self.fk = 0.0
@@ -288,16 +290,16 @@ class Info:
     def __init__(self, ch: Character) -> None:
         self.ch = ch
         self.w = 0.0
-        self.a0 = 0
-        self.d0 = 0
-        self.s0 = 0
-        self.a1 = 0
-        self.d1 = 0
-        self.a2 = 0
-        self.d2 = 0
-        self.a3 = 0
-        self.d3 = 0
-        self.lv = 0
+        self.a0: i64 = 0
+        self.d0: i64 = 0
+        self.s0: i64 = 0
+        self.a1: i64 = 0
+        self.d1: i64 = 0
+        self.a2: i64 = 0
+        self.d2: i64 = 0
+        self.a3: i64 = 0
+        self.d3: i64 = 0
+        self.lv: i64 = 0
 
 
 class Side:
@@ -321,8 +323,8 @@ class Entry:
         self.t = -1
         self.n = NO_CHAIN
         self.g = 0.0
-        self.ml = 0  # the fighters' Life after this card and the strikes (for the pairing search)
-        self.fl = 0
+        self.ml: i64 = 0  # the fighters' Life after this card and the strikes (for the pairing search)
+        self.fl: i64 = 0
 
 
 class Kind:
@@ -383,9 +385,9 @@ def _binomials(n: int) -> list[list[float]]:
 _COMB: Final = _binomials(64)
 
 
-def _untap(tapped: int, dead: int) -> int:
+def _untap(tapped: i64, dead: i64) -> i64:
     """ER-TAP-1 on bit masks (bit seat * 3 + index): a side whose living are all tapped untaps."""
-    living = 7 & ~dead
+    living: i64 = 7 & ~dead
     if living and (tapped & living) == living:
         tapped &= ~7
     living = 56 & ~dead
@@ -536,8 +538,8 @@ class HeuristicBot(Chooser):
         self._pool_total = 0
         self._bc_c = -1
         self._bc_t = -1
-        self._ml = 0
-        self._fl = 0
+        self._ml: i64 = 0
+        self._fl: i64 = 0
         self._ents: list[Entry] = []    # at a choice: the cards one character may play first
         self._ne = 0
         self._pvals: list[PairValue] = []  # at a choice: each pair's value before the opponent's card
@@ -745,22 +747,40 @@ class HeuristicBot(Chooser):
 
     def value(self, g: Game, f: Fight) -> float:
         """The fight's worth to seat ``f.p`` once the strikes are settled."""
-        to_f = 0
+        to_f: i64 = 0
+        a: i64 = 0
+        dd: i64 = 0
         if not f.mno:
-            a = f.ma if f.ma > 0 else 0
-            dd = f.fd if f.fd > 0 else 0
-            to_f = a - dd if a > dd else 0
-        to_m = 0
+            a = f.ma
+            if a < 0:
+                a = 0
+            dd = f.fd
+            if dd < 0:
+                dd = 0
+            if a > dd:
+                to_f = a - dd
+        to_m: i64 = 0
         if not f.fno:
-            a = f.fa if f.fa > 0 else 0
-            dd = f.md if f.md > 0 else 0
-            to_m = a - dd if a > dd else 0
-        lf = to_f if to_f < f.fl else (f.fl if f.fl > 0 else 0)
-        lm = to_m if to_m < f.ml else (f.ml if f.ml > 0 else 0)
-        dme = f.dme + lf
-        dop = f.dop + lm
-        fdead = f.fl - to_f <= 0
-        mdead = f.ml - to_m <= 0
+            a = f.fa
+            if a < 0:
+                a = 0
+            dd = f.md
+            if dd < 0:
+                dd = 0
+            if a > dd:
+                to_m = a - dd
+        fl: i64 = f.fl
+        ml: i64 = f.ml
+        lf: i64 = to_f
+        if to_f >= fl:
+            lf = fl if fl > 0 else 0
+        lm: i64 = to_m
+        if to_m >= ml:
+            lm = ml if ml > 0 else 0
+        dme: i64 = f.dme + lf
+        dop: i64 = f.dop + lm
+        fdead = fl - to_f <= 0
+        mdead = ml - to_m <= 0
         if self._last:  # the game ends after this fight, on the score unless a side loses its last
             me, op = g.seats[f.p], g.seats[1 - f.p]
             diff = me.score + dme - op.score - dop
@@ -919,7 +939,7 @@ class HeuristicBot(Chooser):
             else:
                 x.dop += gain
             if not self._last:
-                x.extra -= self.heal_waste * (n - gain) if mine else -self.heal_waste * (n - gain)
+                x.extra -= self.heal_waste * float(n - gain) if mine else -self.heal_waste * float(n - gain)
         elif op == OP_BONUSES:
             if (t is x.m or t is x.f) and not t.allbonus:
                 turn = g.turn
@@ -1084,8 +1104,8 @@ class HeuristicBot(Chooser):
         x = self._scr[2]
         y = self._scr[1]
         deep = self.horizon > 0 and self.search_weight != 0.0 and not self._last
-        tapped = 0
-        dead = 0
+        tapped: i64 = 0
+        dead: i64 = 0
         if deep:
             for inf in self._info:
                 c = inf.ch
@@ -1331,11 +1351,11 @@ class HeuristicBot(Chooser):
                 return e
         return e
 
-    def after(self, p: int, m: Character, f: Character, ml: int, fl: int, tapped: int, dead: int) -> float:
+    def after(self, p: int, m: Character, f: Character, ml: i64, fl: i64, tapped: i64, dead: i64) -> float:
         """The pairings of the next ``horizon`` fights after ``m`` fought ``f`` and kept Life ``ml``
         and ``fl`` (see ``_left``): each chooser takes its best pair for the strikes alone."""
-        km = p * 3 + m.idx
-        kf = (1 - p) * 3 + f.idx
+        km: i64 = p * 3 + m.idx
+        kf: i64 = (1 - p) * 3 + f.idx
         if ml <= 0:
             dead |= 1 << km
         if fl <= 0:
@@ -1354,37 +1374,55 @@ class HeuristicBot(Chooser):
 
     def _left(self, y: Fight) -> None:
         """``_ml``, ``_fl``: the fighters' Life in ``y`` once its strikes are settled."""
-        to_f = 0
+        to_f: i64 = 0
+        a: i64 = 0
+        d: i64 = 0
         if not y.mno:
-            a = y.ma if y.ma > 0 else 0
-            d = y.fd if y.fd > 0 else 0
-            to_f = a - d if a > d else 0
-        to_m = 0
+            a = y.ma
+            if a < 0:
+                a = 0
+            d = y.fd
+            if d < 0:
+                d = 0
+            if a > d:
+                to_f = a - d
+        to_m: i64 = 0
         if not y.fno:
-            a = y.fa if y.fa > 0 else 0
-            d = y.md if y.md > 0 else 0
-            to_m = a - d if a > d else 0
+            a = y.fa
+            if a < 0:
+                a = 0
+            d = y.md
+            if d < 0:
+                d = 0
+            if a > d:
+                to_m = a - d
         self._ml = y.ml - to_m
         self._fl = y.fl - to_f
 
-    def _search(self, p: int, chooser: int, off: int, depth: int, tapped: int, dead: int) -> float:
+    def _search(self, p: int, chooser: int, off: int, depth: int, tapped: i64, dead: i64) -> float:
         """Seat ``p``'s worth of the next ``depth`` fights from turn offset ``off`` (1..3),
         ``chooser`` choosing first (strikes only; kills at ``kill_search`` of their worth)."""
         mine = chooser == p
         best = -1e18 if mine else 1e18
         found = False
-        busy = dead | tapped
+        busy: i64 = dead | tapped
+        c0: i64 = chooser * 3
+        c1: i64 = (1 - chooser) * 3
+        ax: i64 = 0
+        dx: i64 = 0
+        ay: i64 = 0
+        dy: i64 = 0
         for a in range(3):
-            ka = chooser * 3 + a
+            ka: i64 = c0 + a
             if busy >> ka & 1:
                 continue
             for b in range(3):
-                kb = (1 - chooser) * 3 + b
+                kb: i64 = c1 + b
                 if busy >> kb & 1:
                     continue
                 found = True
-                kx = ka if mine else kb   # seat p's fighter
-                ky = kb if mine else ka
+                kx: i64 = ka if mine else kb   # seat p's fighter
+                ky: i64 = kb if mine else ka
                 ix = self._info[kx]
                 iy = self._info[ky]
                 if off == 1:
@@ -1406,13 +1444,18 @@ class HeuristicBot(Chooser):
                     dx = 0
                 if dy < 0:
                     dy = 0
-                to_y = ax - dy if ax > dy else 0
-                to_x = ay - dx if ay > dx else 0
-                lx, ly = ix.lv, iy.lv
-                hit_y = to_y if to_y < ly else ly
-                hit_x = to_x if to_x < lx else lx
+                to_y: i64 = 0
+                if ax > dy:
+                    to_y = ax - dy
+                to_x: i64 = 0
+                if ay > dx:
+                    to_x = ay - dx
+                lx: i64 = ix.lv
+                ly: i64 = iy.lv
+                hit_y: i64 = to_y if to_y < ly else ly
+                hit_x: i64 = to_x if to_x < lx else lx
                 v = float(hit_y - hit_x)
-                d2 = dead
+                d2: i64 = dead
                 if hit_y >= ly:
                     d2 |= 1 << ky
                     v += self.kill_search * iy.w
