@@ -136,9 +136,9 @@ def _fighting_stats(x: Fight, ch: Character, foe: Character, turn: int, mine: bo
     d = ch.d
     eq = ch.equip
     fm = ch.fmod
-    a = d.att + eq[ATT] + fm[ATT]
-    df = d.defense + eq[DEF] + fm[DEF]
-    sp = d.spirit + eq[SPIRIT] + fm[SPIRIT]
+    a: i64 = d.att + eq[ATT] + fm[ATT]
+    df: i64 = d.defense + eq[DEF] + fm[DEF]
+    sp: i64 = d.spirit + eq[SPIRIT] + fm[SPIRIT]
     every = ch.allbonus
     for b in d.bonuses:
         if every or b.turn == turn:
@@ -152,9 +152,13 @@ def _fighting_stats(x: Fight, ch: Character, foe: Character, turn: int, mine: bo
     if d.mar_n and (d.classes & MARAUDER) and (foe.d.classes & d.mar_vs):
         a += d.mar_n
     if mine:
-        x.ma, x.md, x.ms = a, df, sp
+        x.ma = a
+        x.md = df
+        x.ms = sp
     else:
-        x.fa, x.fd, x.fs = a, df, sp
+        x.fa = a
+        x.fd = df
+        x.fs = sp
 
 
 def may_use(d: CardDef, cd: CardDef, guild: str) -> bool:
@@ -722,9 +726,12 @@ class HeuristicBot(Chooser):
         d = holder.d
         if st == ATT and d.classes == MAGE:
             return self.lasting * 0.3 * ff * n
-        mine = (d.att if st == ATT else d.defense) + holder.equip[st]
-        tot = 0
-        k = 0
+        mine: i64 = (d.att if st == ATT else d.defense) + holder.equip[st]
+        ni: i64 = n
+        tot: i64 = 0
+        k: i64 = 0
+        before: i64 = 0
+        after: i64 = 0
         for e in g.seats[1 - holder.owner].chars:
             if e.dead:
                 continue
@@ -732,18 +739,21 @@ class HeuristicBot(Chooser):
             # Att: the foe's Def it must pass; Def: the foe's Att it holds off
             if st == ATT:
                 before = mine - (e.d.defense + e.equip[DEF])
-                after = before + n
+                after = before + ni
             else:
                 before = e.d.att + e.equip[ATT] - mine
-                after = before - n
+                after = before - ni
             if before < 0:
                 before = 0
             if after < 0:
                 after = 0
-            tot += after - before if st == ATT else before - after
+            if st == ATT:
+                tot += after - before
+            else:
+                tot += before - after
         if k == 0:
             return 0.0
-        return self.lasting * ff * (0.25 * n + 0.75 * tot / k)
+        return self.lasting * ff * (0.25 * n + 0.75 * float(tot) / float(k))
 
     def value(self, g: Game, f: Fight) -> float:
         """The fight's worth to seat ``f.p`` once the strikes are settled."""
@@ -888,10 +898,11 @@ class HeuristicBot(Chooser):
             return self.draw_value * n
         return (0.3 if self._lead > 0 else -0.5) * n
 
-    def _effect(self, g: Game, x: Fight, t: Character, op: int, n: int, magic: bool, lasting: bool) -> None:
+    def _effect(self, g: Game, x: Fight, t: Character, op: int, n: i64, magic: bool, lasting: bool) -> None:
         mine = t.owner == x.p
         if op == OP_DAMAGE:
             if magic:
+                sp: i64 = 0
                 if t is x.f:
                     sp = x.fs
                 elif t is x.m:
@@ -901,16 +912,20 @@ class HeuristicBot(Chooser):
                 n -= sp if sp > 0 else 0
             if n <= 0:
                 return
+            lost: i64 = n
             if t is x.f:
-                lost = n if n < x.fl else (x.fl if x.fl > 0 else 0)
+                if n >= x.fl:
+                    lost = x.fl if x.fl > 0 else 0
                 x.fl -= lost
                 x.dme += lost
             elif t is x.m:
-                lost = n if n < x.ml else (x.ml if x.ml > 0 else 0)
+                if n >= x.ml:
+                    lost = x.ml if x.ml > 0 else 0
                 x.ml -= lost
                 x.dop += lost
             else:
-                lost = n if n < t.life else t.life
+                if n >= t.life:
+                    lost = t.life
                 if mine:
                     x.dop += lost
                 else:
@@ -919,13 +934,14 @@ class HeuristicBot(Chooser):
                     w = self._info[t.owner * 3 + t.idx].w
                     x.extra += -w if mine else w
         elif op == OP_HEAL:
+            life: i64 = 0
             if t is x.m:
                 life = x.ml
             elif t is x.f:
                 life = x.fl
             else:
                 life = t.life
-            gain = t.d.life - life
+            gain: i64 = t.d.life - life
             if gain > n:
                 gain = n
             if gain < 0:
@@ -950,7 +966,7 @@ class HeuristicBot(Chooser):
             st = ATT if op == OP_ATT else DEF if op == OP_DEF else SPIRIT
             self._stat(g, x, t, st, n, lasting)
 
-    def _stat(self, g: Game, x: Fight, t: Character, st: int, n: int, lasting: bool) -> None:
+    def _stat(self, g: Game, x: Fight, t: Character, st: int, n: i64, lasting: bool) -> None:
         if t is x.m:
             if st == ATT:
                 x.ma += n
