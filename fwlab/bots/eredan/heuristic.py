@@ -532,6 +532,8 @@ class HeuristicBot(Chooser):
         self._sides = [Side(), Side()]
         self._kind_of: list[Kind] = []  # per game: card instance id -> its kind's record (the opponent's unseen cards)
         self._use: list[int] = []       # per game: card instance id -> the characters that may play it (card_ok)
+        self._kidx: list[int] = []      # per game: card instance id -> its kind (one per distinct definition)
+        self._kbits = True              # per game: every kind index is below 62 (kinds seen as bits of one i64)
         # per decision (see _prep): this turn is the last; rough turns left; the decider's lead
         self._last = False
         self._rem = 10.0
@@ -600,6 +602,8 @@ class HeuristicBot(Chooser):
         self._size1 = lay.size1
         self._kind_of = lay.kind_of
         self._use = lay.use
+        self._kidx = lay.kidx
+        self._kbits = len(lay.kdefs) <= 62  # a hand's kinds fit one 64-bit mask
 
     def _prep(self, g: Game, p: int) -> None:
         """The numbers of a turn: the end in sight and what each character's death is worth
@@ -1007,6 +1011,9 @@ class HeuristicBot(Chooser):
         use = self._use
         defs = g.defs
         bit = me.idx * 3 + ch.idx
+        kidx = self._kidx
+        kbits = self._kbits
+        seen: i64 = 0  # one card of each kind: the kinds valued already (when they fit a mask)
         for k in range(len(hand)):
             c = hand[k]
             if c == skip or not (use[c] >> bit) & 1:  # card_ok fails for every target
@@ -1014,14 +1021,21 @@ class HeuristicBot(Chooser):
             d = defs[c]
             if restr != NO_CHAIN and not passes(d, restr):  # so does it outside the chain
                 continue
-            dup = False  # one card of each kind: an earlier one of the hand was valued already
-            for j in range(k):
-                c2 = hand[j]
-                if c2 != skip and defs[c2] is d:
-                    dup = True
-                    break
-            if dup:
-                continue
+            if kbits:
+                ki: i64 = kidx[c]
+                kb: i64 = 1 << ki
+                if seen & kb:
+                    continue
+                seen |= kb
+            else:
+                dup = False  # an earlier card of the hand, of the same kind, was valued already
+                for j in range(k):
+                    c2 = hand[j]
+                    if c2 != skip and defs[c2] is d:
+                        dup = True
+                        break
+                if dup:
+                    continue
             lo = 0 if d.ally else -1
             hi = 3 if d.ally else 0
             for t in range(lo, hi):
