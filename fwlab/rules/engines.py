@@ -138,12 +138,12 @@ class DeckCache:
         self._decks: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
 
     def __call__(self, cat: Any, names: tuple[str, ...]) -> Any:
-        from ..catalog import CatalogError
-
         key = (id(cat), names)
         hit = self._decks.get(key)
         if hit is not None and hit[0] is cat:
             return hit[1]
+        from ..catalog import CatalogError  # only on a miss: an import statement costs ~1 us a game
+
         for n in names:
             if n not in cat:
                 raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)

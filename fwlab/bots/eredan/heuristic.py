@@ -329,6 +329,11 @@ class Entry:
         self.g = 0.0
         self.ml: i64 = 0  # the fighters' Life after this card and the strikes (for the pairing search)
         self.fl: i64 = 0
+        self.second = False  # a second copy of a chain opener (a follow-up only, never a first card)
+        # ``g`` against the opponent's character 0, 1, 2 (kept for the chooser's first card)
+        self.g0 = 0.0
+        self.g1 = 0.0
+        self.g2 = 0.0
 
 
 class Kind:
@@ -548,6 +553,12 @@ class HeuristicBot(Chooser):
         self._fl: i64 = 0
         self._ents: list[Entry] = []    # at a choice: the cards one character may play first
         self._ne = 0
+        # the last choice's first cards per own character (``_ents``/``_ne`` of each) and the game
+        # and turn it was made on: the chooser's first card of that turn reads their gains
+        self._ents3: list[list[Entry]] = [[], [], []]
+        self._ne3 = [0, 0, 0]
+        self._cc_game: Game | None = None
+        self._cc_turn = -1
         self._pvals: list[PairValue] = []  # at a choice: each pair's value before the opponent's card
         self._scr: list[Fight] = []     # scratch fights: 0..1 for card levels, 2 the pair, 3 the opponent's view
         self._stamp = 0                 # decisions so far: the game does not change within one
@@ -1107,13 +1118,44 @@ class HeuristicBot(Chooser):
         x.fk = self._info[(1 - p) * 3 + f.idx].w
         x.mlast = self._sides[p].nl == 1
         x.flast = self._sides[1 - p].nl == 1
-        restr = g.f_chain[p] if g.f_step >= 2 else NO_CHAIN
-        self.best_card(g, x, s.hand, restr, -1, 1)
+        if g.f_step == 0 and p == g.chooser and self._cc_game is g and self._cc_turn == g.turn:
+            self._first_card(g, x, s.hand, m, f)  # the choice valued these cards for this pair
+        else:
+            restr = g.f_chain[p] if g.f_step >= 2 else NO_CHAIN
+            self.best_card(g, x, s.hand, restr, -1, 1)
         c = self._bc_c
         t = self._bc_t
         if c < 0:
             return self._pass()
         return self._playc(c, t)
+
+    def _first_card(self, g: Game, x: Fight, hand: list[int], m: Character, f: Character) -> None:
+        """:meth:`best_card` of the chooser's first card, from the gains the choice just worked out for
+        this pair (``Entry.g0..g2``: the same fight, card and sum): only a chain opener's best
+        follow-up is valued here. The cards come in the hand's order, as ``best_card`` takes them."""
+        ents = self._ents3[m.idx]
+        n = self._ne3[m.idx]
+        best_v = 0.0
+        best_c = -1
+        best_t = -1
+        y = self._scr[1]
+        fi = f.idx
+        for i in range(n):
+            en = ents[i]
+            d = en.d
+            if en.second or d is None:
+                continue
+            v = en.g0 if fi == 0 else en.g1 if fi == 1 else en.g2
+            if en.n != NO_CHAIN:
+                y.load(x)
+                self.apply_card(g, y, d, en.t)
+                fv = self._follow(g, y, self.value(g, y), hand, en.n, en.c, d)
+                if fv > 0.0:
+                    v += fv
+            if v > best_v:
+                best_v, best_c, best_t = v, en.c, en.t
+        self._bc_c = best_c
+        self._bc_t = best_t
 
     # ------------------------------------------------------------------ CHOOSE
     def _choose(self, g: Game, p: int) -> Action:
@@ -1126,6 +1168,7 @@ class HeuristicBot(Chooser):
                     if not f.dead and not f.tapped:
                         pairs += 1
                         only = m.idx * 3 + f.idx
+        self._cc_game = None  # the first cards' gains are kept only from a full choice
         if pairs <= 1:
             return self._pick(only)
         self._stats(g)
@@ -1158,9 +1201,11 @@ class HeuristicBot(Chooser):
         for m in me.chars:
             if m.dead or m.tapped:
                 continue
+            self._ents = self._ents3[m.idx]
             self._cards_for(g, me, m)
             ents = self._ents
             n = self._ne
+            self._ne3[m.idx] = n
             for f in op.chars:
                 if f.dead or f.tapped:
                     continue
@@ -1174,6 +1219,12 @@ class HeuristicBot(Chooser):
                         y.load(x)
                         self.apply_card(g, y, d, en.t)
                         en.g = self.value(g, y) - base - cost
+                        if f.idx == 0:
+                            en.g0 = en.g
+                        elif f.idx == 1:
+                            en.g1 = en.g
+                        else:
+                            en.g2 = en.g
                         if deep:
                             self._left(y)
                             en.ml = self._ml
@@ -1229,6 +1280,8 @@ class HeuristicBot(Chooser):
         if guess:  # the kinds' records are shared: every count goes back to 0
             for kd in self._pool:
                 kd.n = 0
+        self._cc_game = g
+        self._cc_turn = g.turn
         return self._pick(best)
 
     def _cards_for(self, g: Game, me: Seat, m: Character) -> None:
@@ -1256,6 +1309,7 @@ class HeuristicBot(Chooser):
                     for i in range(n):
                         if ents[i].d is d:
                             n = self._entry(n, c, d, ents[i].t, NO_CHAIN)
+                            ents[n - 1].second = True
                             break
                 continue
             lo = 0 if d.ally else -1
@@ -1270,6 +1324,7 @@ class HeuristicBot(Chooser):
             self._ents.append(Entry())
         en = self._ents[n]
         en.c, en.d, en.t, en.n, en.g = c, d, t, opens, 0.0
+        en.second = False
         return n + 1
 
     def _pool_of(self, g: Game, op: Seat) -> None:
