@@ -635,47 +635,59 @@ class HeuristicBot(Chooser):
         self._last = last
         # turns left: each deck over its own rate of use so far (a prior of 1.2 cards a turn)
         turn = g.turn
-        ra = float(len(a.deck)) * (turn + 1.0) / (self._size0 - HAND - len(a.deck) + 2.4)
-        rb = float(len(b.deck)) * (turn + 1.0) / (self._size1 - HAND - len(b.deck) + 2.4)
+        na: i64 = len(a.deck)
+        nb: i64 = len(b.deck)
+        ra = float(na) * (turn + 1.0) / (float(self._size0 - HAND - na) + 2.4)
+        rb = float(nb) * (turn + 1.0) / (float(self._size1 - HAND - nb) + 2.4)
         rem = 1.0 + (ra if ra < rb else rb)
         self._rem = rem
-        for s in g.seats:
-            sd = self._sides[s.idx]
-            n = 0
-            caster = False
-            tot = 0
-            for c in s.chars:
-                if not c.dead:
-                    n += 1
-                    cd = c.d
-                    if cd.classes & (MAGE | PRIEST) or cd.guem:
-                        caster = True
-                    v = cd.defense + c.equip[DEF]
-                    tot += v if v > 0 else 0
-            sd.nl = n
-            ff = 0.0 if (n == 0 or last) else rem / n
-            sd.ff = ff if ff < 4.0 else 4.0
-            sd.avg_def = tot / n if n else 0.0
-            self._sides[1 - s.idx].spi = 0.35 if caster else 0.1
+        sa = self._sides[0]
+        sb = self._sides[1]
+        self._side_numbers(a, sa, sb, rem, last)
+        self._side_numbers(b, sb, sa, rem, last)
+        kb = self.kill_base
+        kr = self.kill_rate
         for inf in self._info:
             c = inf.ch
-            sd = self._sides[c.owner]
+            own, other = (sa, sb) if c.owner == 0 else (sb, sa)
             if c.dead:
                 inf.w = 0.0
-            elif sd.nl == 1:
+            elif own.nl == 1:
                 inf.w = WIN
             elif last:
                 inf.w = 0.0
             else:
                 cd = c.d
-                hit = cd.att + c.equip[ATT] - self._sides[1 - c.owner].avg_def
+                att: i64 = cd.att + c.equip[ATT]
+                hit = float(att) - other.avg_def
                 if hit < 1.0:
                     hit = 1.0
-                if cd.classes & MAGE or cd.guem:
+                cls = cd.classes
+                if cls & MAGE or cd.guem:
                     hit += 1.0
-                if cd.classes & PRIEST:
+                if cls & PRIEST:
                     hit += 1.5
-                inf.w = self.kill_base + self.kill_rate * sd.ff * hit
+                inf.w = kb + kr * own.ff * hit
+
+    def _side_numbers(self, s: Seat, sd: Side, other: Side, rem: float, last: bool) -> None:
+        """:class:`Side` ``sd`` of seat ``s`` at a turn's start, and ``other``'s worth of Spirit."""
+        n: i64 = 0
+        caster = False
+        tot: i64 = 0
+        for c in s.chars:
+            if not c.dead:
+                n += 1
+                cd = c.d
+                if cd.classes & (MAGE | PRIEST) or cd.guem:
+                    caster = True
+                v: i64 = cd.defense + c.equip[DEF]
+                if v > 0:
+                    tot += v
+        sd.nl = n
+        ff = 0.0 if (n == 0 or last) else rem / float(n)
+        sd.ff = ff if ff < 4.0 else 4.0
+        sd.avg_def = float(tot) / float(n) if n else 0.0
+        other.spi = 0.35 if caster else 0.1
 
     def _stats(self, g: Game) -> None:
         """At a choice: every character's raw Att/Def/Spirit fighting on this turn and the next three."""
