@@ -1062,7 +1062,10 @@ class HeuristicBot(Chooser):
             lo = 0 if d.ally else -1
             hi = 3 if d.ally else 0
             for t in range(lo, hi):
-                if not card_ok(g, d, me, ch, t, restr, use[c]):
+                if d.ally:
+                    if not card_ok(g, d, me, ch, t, restr, use[c]):
+                        continue
+                elif d.type == ITEM and not slot_free(g, d, ch):  # all card_ok has left to check
                     continue
                 y.load(x)
                 self.apply_card(g, y, d, t)
@@ -1091,16 +1094,22 @@ class HeuristicBot(Chooser):
             z = self._scr[0]
             cost = 0.0 if self._last else self.play_cost
             use = self._use
+            bit = me.idx * 3 + y.m.idx
             for c in hand:
                 if c == skip:
                     continue
                 d = g.defs[c]
                 if d.type == ITEM and d.kind == first.kind:
                     continue
+                if not (use[c] >> bit) & 1 or (restr != NO_CHAIN and not passes(d, restr)):
+                    continue  # card_ok fails for every target
                 lo = 0 if d.ally else -1
                 hi = 3 if d.ally else 0
                 for u in range(lo, hi):
-                    if not card_ok(g, d, me, y.m, u, restr, use[c]):
+                    if d.ally:
+                        if not card_ok(g, d, me, y.m, u, restr, use[c]):
+                            continue
+                    elif d.type == ITEM and not slot_free(g, d, y.m):
                         continue
                     z.load(y)
                     self.apply_card(g, z, d, u)
@@ -1326,6 +1335,10 @@ class HeuristicBot(Chooser):
                 continue
             lo = 0 if d.ally else -1
             hi = 3 if d.ally else 0
+            if not d.ally:  # the may-use bit passed: card_ok has only the item's slot left to check
+                if d.type != ITEM or slot_free(g, d, m):
+                    n = self._entry(n, c, d, -1, opens)
+                continue
             for t in range(lo, hi):
                 if card_ok(g, d, me, m, t, NO_CHAIN, use[c]):
                     n = self._entry(n, c, d, t, opens)
@@ -1368,13 +1381,9 @@ class HeuristicBot(Chooser):
                 if f.dead or f.tapped:
                     continue
                 t = -2
-                if not (kd.use >> (op.idx * 3 + f.idx)) & 1:  # card_ok fails
-                    pass
-                elif d.ally:
-                    if card_ok(g, d, op, f, f.idx, NO_CHAIN, kd.use):
-                        t = f.idx
-                elif card_ok(g, d, op, f, -1, NO_CHAIN, kd.use):
-                    t = -1
+                # card_ok for f (itself as the ally target): the may-use bit, then an item's slot
+                if (kd.use >> (op.idx * 3 + f.idx)) & 1 and (d.type != ITEM or slot_free(g, d, f)):
+                    t = f.idx if d.ally else -1
                 if f.idx == 0:
                     kd.t0 = t
                 elif f.idx == 1:
