@@ -649,7 +649,11 @@ class HeuristicBot(Chooser):
         kr = self.kill_rate
         for inf in self._info:
             c = inf.ch
-            own, other = (sa, sb) if c.owner == 0 else (sb, sa)
+            own = sa
+            other = sb
+            if c.owner != 0:
+                own = sb
+                other = sa
             if c.dead:
                 inf.w = 0.0
             elif own.nl == 1:
