@@ -23,6 +23,7 @@ ValueError: no rules engine for ruleset 'solitaire' yet; games are simulated for
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -104,6 +105,10 @@ class Engine:
     #: its validity (Eredan: which character may play which card, with the reason when not)
     deck_notes: Callable[[Sequence[str], Any], dict[str, Any]] | None = None
     track2: str | None = None
+    #: bots whose decisions depend on neither their seed nor the games they played before (what
+    #: they keep between games is checked against the game at hand): :meth:`game_bots` makes each
+    #: once per thread and seat and reuses it game after game
+    reusable_bots: tuple[str, ...] = ()
 
     def positions(self) -> tuple[Callable[..., Any], Callable[[Any], dict[str, Any]]]:
         """This engine's (``load_position``, ``position_of``), or a clear error when it has none yet."""
@@ -125,6 +130,26 @@ class Engine:
             module, _, attr = path.rpartition(".")
             cls = _BOT_CLASSES[path] = getattr(importlib.import_module(module), attr)
         return cls(seed=seed)  # type: ignore[no-any-return]
+
+    def game_bots(self, names: Sequence[str], seeds: Sequence[int]) -> list[Bot]:
+        """One bot per seat for a game: ``make_bot(names[s], seeds[s])``, except that a bot named in
+        :attr:`reusable_bots` is made once per thread and seat and then reused."""
+        if not self.reusable_bots:
+            return [self.make_bot(n, seed) for n, seed in zip(names, seeds)]
+        kept: dict[tuple[str, str, int], Bot] | None = getattr(_KEPT, "bots", None)
+        if kept is None:
+            kept = _KEPT.bots = {}
+        out: list[Bot] = []
+        for s, (n, seed) in enumerate(zip(names, seeds)):
+            if n not in self.reusable_bots:
+                out.append(self.make_bot(n, seed))
+                continue
+            key = (self.name, n, s)
+            bot = kept.get(key)
+            if bot is None:
+                bot = kept[key] = self.make_bot(n, seed)
+            out.append(bot)
+        return out
 
 
 class DeckCache:
@@ -170,6 +195,8 @@ def two_decks(ruleset: str, setups: Sequence[Sequence[str] | None], first: int) 
 
 
 _LOADED: dict[str, Engine] = {}
+#: per thread: (engine, bot, seat) -> the bot :meth:`Engine.game_bots` reuses there
+_KEPT = threading.local()
 #: bot class path -> the class
 _BOT_CLASSES: dict[str, Any] = {}
 

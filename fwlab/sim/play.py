@@ -139,7 +139,7 @@ def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None
         names = list(bots) if bots is not None else [eng.default_bot] * len(setups)
         if len(names) != len(setups):
             raise ValueError(f"{len(setups)} seats need {len(setups)} bots, not {len(names)}")
-        players = [eng.make_bot(name, bot_seed(seed, s)) for s, name in enumerate(names)]
+        players = eng.game_bots(names, [bot_seed(seed, s) for s in range(len(names))])
         eng.play_out(g, players)
         out = g.outcome
         assert out is not None

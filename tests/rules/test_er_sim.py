@@ -84,3 +84,57 @@ def test_CORE_REPLAY_1_an_eredan_game_replays_from_its_record():
     rec = GameRecord.from_dict(json.loads(json.dumps(r.record.to_dict())))
     g = engine_for("eredan").replay(rec, CAT)
     assert g.outcome == r.outcome
+
+
+def _fresh_bots_game(a, b, seed: int, first: int):
+    """One game as play_match plays it, but with bots made for it alone (no reuse)."""
+    from fwlab.sim.play import bot_seed, start_match
+
+    eng = engine_for("eredan")
+    g = start_match("eredan", [a, b], seed, first, log_cards=False, record=True)
+    eng.play_out(g, [eng.make_bot("heuristic", bot_seed(seed, s)) for s in range(2)])
+    return [(p, str(x)) for p, x in g.record.actions]
+
+
+def test_SIM_SEED_1_a_reused_heuristic_bot_decides_as_a_fresh_one_game_after_game():
+    # The engine reuses its heuristic bots per thread and seat (Engine.reusable_bots): across
+    # games of different decks and seats every action must equal that of bots made for the game.
+    decks = starter_decks("eredan")
+    eng = engine_for("eredan")
+    assert "heuristic" in eng.reusable_bots
+    first = eng.game_bots(["heuristic", "heuristic"], [1, 2])
+    assert eng.game_bots(["heuristic", "heuristic"], [3, 4]) == first and first[0] is not first[1]
+    for i in range(24):
+        a, b = decks[i % len(decks)], decks[(i * 3 + 1) % len(decks)]
+        r = play_game(a, b, "eredan", seed=100 + i, first="ab"[i % 2], log_cards=False, record=True)
+        assert [(p, str(x)) for p, x in r.record.actions] == _fresh_bots_game(a, b, 100 + i, i % 2), i
+
+
+def test_SIM_SEED_1_threads_playing_at_once_get_their_own_bots_and_the_same_games():
+    import threading
+
+    decks = starter_decks("eredan")
+    jobs = [[(decks[(t + i) % len(decks)], decks[(t + 2 * i + 1) % len(decks)], 300 + 10 * t + i) for i in range(5)]
+            for t in range(4)]
+
+    def actions(a, b, seed):
+        r = play_game(a, b, "eredan", seed=seed, log_cards=False, record=True)
+        return [(p, str(x)) for p, x in r.record.actions]
+
+    alone = [[actions(*j) for j in js] for js in jobs]
+    got: dict[int, list] = {}
+    bots: dict[int, list] = {}
+    start = threading.Barrier(len(jobs))
+
+    def run(t: int) -> None:
+        start.wait()  # every thread plays at the same time
+        got[t] = [actions(*j) for j in jobs[t]]
+        bots[t] = engine_for("eredan").game_bots(["heuristic"] * 2, [0, 0])  # kept alive: ids stay apart
+
+    threads = [threading.Thread(target=run, args=(t,)) for t in range(len(jobs))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert [got[t] for t in range(len(jobs))] == alone
+    assert len({id(b) for bs in bots.values() for b in bs}) == 2 * len(jobs)  # each thread had its own bots

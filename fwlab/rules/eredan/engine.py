@@ -100,6 +100,7 @@ ENGINE = Engine(
     track2="score",
     bots={"heuristic": "fwlab.bots.eredan.HeuristicBot", "lookahead": "fwlab.bots.eredan.LookaheadBot"},
     default_bot="heuristic",
+    reusable_bots=("heuristic",),
     new_game=new_game,
     play_out=play_out,
     summary=summary,
