@@ -55,6 +55,10 @@ def places_from_scores(scores: Sequence[float]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for o in scores if o > s) for s in scores)
 
 
+#: every valid standing of two seats
+_TWO_SEAT_STANDINGS: frozenset[tuple[int, ...]] = frozenset({(1, 2), (2, 1), (1, 1)})
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: a place per seat (1 = best; tied seats share the better place, so two seats
@@ -66,12 +70,20 @@ class Outcome:
     turns: int
 
     def __post_init__(self) -> None:
-        ranked = sorted(self.places)
+        places = self.places
+        if type(places) is tuple and places in _TWO_SEAT_STANDINGS:  # the common case, without sorting
+            return
+        ranked = sorted(places)
         if not ranked:
             raise ValueError("an outcome needs at least one seat")
-        for p in ranked:  # a valid standing: each place = 1 + the number of seats strictly ahead
-            if p != 1 + sum(1 for q in ranked if q < p):
-                raise ValueError(f"places {self.places} do not fit: tied seats share the better place")
+        # a valid standing: each place = 1 + the number of seats strictly ahead, which in sorted
+        # order is the index of the first seat holding that place
+        first = 0
+        for i, p in enumerate(ranked):
+            if i and p != ranked[i - 1]:
+                first = i
+            if p != 1 + first:
+                raise ValueError(f"places {places} do not fit: tied seats share the better place")
 
     @classmethod
     def from_places(cls, places: Sequence[int], end_reason: str, turns: int) -> Outcome:
