@@ -56,7 +56,7 @@ def main() -> None:
         if proc.returncode != 0 or m is None:
             sys.exit("callgrind failed:\n" + proc.stderr[-3000:])
     per_game = int(m.group(1)) / args.games
-    print(f"{args.ruleset}: {per_game / 1e6:.2f} M instructions per game "
+    print(f"{args.ruleset}: {per_game / 1e6:.3f} M instructions per game "
           f"(play loop and setup, {args.games} games, heuristic bots, card log off)")
 
 

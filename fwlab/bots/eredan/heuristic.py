@@ -1587,11 +1587,17 @@ class HeuristicBot(Chooser):
         return best if found else 0.0
 
     # ------------------------------------------------------------------ DISCARD
-    def usable(self, g: Game, s: Seat, d: CardDef) -> bool:
+    def usable(self, g: Game, s: Seat, d: CardDef, use: int = -1) -> bool:
         """Whether a living character of ``s`` can still play ``d`` some day (class, guild, caste,
-        and for a weapon or an armour a free slot)."""
+        and for a weapon or an armour a free slot); ``use``: the card instance's may-use bits
+        (``_use``), worked out here when -1."""
         for c in s.chars:
-            if c.dead or not may_use(d, c.d, s.guild):
+            if c.dead:
+                continue
+            if use >= 0:
+                if not (use >> (s.idx * 3 + c.idx)) & 1:
+                    continue
+            elif not may_use(d, c.d, s.guild):
                 continue
             if d.type == ITEM and d.ally:  # a Craftsman's item: any living ally with the slot free
                 for a in s.chars:
@@ -1631,6 +1637,8 @@ class HeuristicBot(Chooser):
         hand = s.hand
         if not hand:
             return self._pass()
+        if self._defs is not g.defs:  # this game's card numbers (_use), should it begin with a discard
+            self._new_game(g)
         op = g.seats[1 - p]
         if len(hand) <= HAND:
             if s.decked or op.decked:
@@ -1645,7 +1653,7 @@ class HeuristicBot(Chooser):
             if len(s.deck) < self.safe_deck:
                 return self._pass()
             for c in hand:  # while the deck is large: what no living character can play goes
-                if not self.usable(g, s, g.defs[c]):
+                if not self.usable(g, s, g.defs[c], self._use[c]):
                     return self._disc(c)
             if self.cycle > 0.0:
                 for c in hand:
