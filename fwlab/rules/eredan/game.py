@@ -84,6 +84,35 @@ NO_CHAIN: Final = -2
 _OUTCOMES: dict[tuple[int, str, int], Outcome] = {}
 
 
+class _Shape:
+    """A setup (three characters and a deck, as compiled definitions) split once: its characters,
+    its other cards in order, its guild and whether the characters are three different ones. A
+    simulation starts thousands of games from the same setup lists (the engine's deck cache)."""
+
+    def __init__(self, setup: Sequence[CardDef]) -> None:
+        self.setup = setup  # held, so its id is not reused while this is remembered
+        self.n = len(setup)
+        self.chars: list[CardDef] = [d for d in setup if d.is_character]
+        self.cards: list[CardDef] = [d for d in setup if not d.is_character]
+        self.guild = deck_guild(self.chars)
+        self.ok = len(self.chars) == CHARACTERS and len({d.name for d in self.chars}) == CHARACTERS
+
+
+#: id(setup) -> its shape (checked by identity and length)
+_SHAPES: dict[int, _Shape] = {}
+
+
+def _shape(setup: Sequence[CardDef]) -> _Shape:
+    sh = _SHAPES.get(id(setup))
+    if sh is not None and sh.setup is setup and sh.n == len(setup):
+        return sh
+    sh = _Shape(setup)
+    if len(_SHAPES) >= 256:
+        _SHAPES.clear()
+    _SHAPES[id(setup)] = sh
+    return sh
+
+
 class Game:
     """The state of one game. Create with :func:`new_game`; drive with ``apply`` until ``is_terminal``."""
 
@@ -133,16 +162,15 @@ class Game:
             return
         seats: list[Seat] = []
         for p in range(2):
-            chars = [d for d in setups[p] if d.is_character]
-            if len(chars) != CHARACTERS or len({d.name for d in chars}) != CHARACTERS:
-                raise ValueError(f"seat {p}: a setup needs three different characters, got {[d.name for d in chars]}")
+            sh = _shape(setups[p])
+            if not sh.ok:
+                raise ValueError(f"seat {p}: a setup needs three different characters, got {[d.name for d in sh.chars]}")
             start = len(self.defs)
-            for d in setups[p]:
-                if not d.is_character:
-                    self.defs.append(d)
-                    self.owner.append(p)
-            seats.append(Seat(p, [Character(i, d, p) for i, d in enumerate(chars)],
-                              list(range(start, len(self.defs))), deck_guild(chars)))
+            self.defs.extend(sh.cards)
+            self.owner.extend([p] * len(sh.cards))
+            chars = sh.chars
+            seats.append(Seat(p, [Character(0, chars[0], p), Character(1, chars[1], p), Character(2, chars[2], p)],
+                              list(range(start, len(self.defs))), sh.guild))
         self.seats = seats
         n = len(self.defs) if log_cards else 0
         self.drawn_turn = [-1] * n
