@@ -872,9 +872,8 @@ class HeuristicBot(Chooser):
     def apply_card(self, g: Game, x: Fight, d: CardDef, target: int) -> None:
         """Play ``d`` (ally ``target`` or -1) into the imagined fight ``x`` as the engine resolves it."""
         p = x.p
-        s = g.seats[p]
         me = x.m
-        ally = s.chars[target] if target >= 0 else me
+        ally = g.seats[p].chars[target] if target >= 0 else me
         lasting = d.type == ITEM and not d.consumable
         holder = ally if (d.ally and d.type == ITEM) else me
         if d.damaging and me.d.classes == MAGE:
@@ -899,7 +898,7 @@ class HeuristicBot(Chooser):
                 continue
             if op == OP_RETRIEVE:
                 if not self._last:
-                    for c in s.discard:
+                    for c in g.seats[p].discard:
                         if passes(g.defs[c], e.kind):
                             x.extra += 1.0
                             break
@@ -912,7 +911,7 @@ class HeuristicBot(Chooser):
             elif tg == T_ALLY:
                 self._effect(g, x, ally, op, e.n, magic, lasting)
             elif tg == T_ALLIES:
-                for t in s.chars:
+                for t in g.seats[p].chars:
                     if not t.dead:
                         self._effect(g, x, t, op, e.n, magic, lasting)
             elif tg == T_ENEMIES:
