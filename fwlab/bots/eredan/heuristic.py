@@ -871,6 +871,9 @@ class HeuristicBot(Chooser):
     # ------------------------------------------------------------------ a card in the imagined fight
     def apply_card(self, g: Game, x: Fight, d: CardDef, target: int) -> None:
         """Play ``d`` (ally ``target`` or -1) into the imagined fight ``x`` as the engine resolves it."""
+        if d.plain:
+            self._apply_plain(g, x, d)
+            return
         p = x.p
         me = x.m
         ally = g.seats[p].chars[target] if target >= 0 else me
@@ -918,6 +921,80 @@ class HeuristicBot(Chooser):
                 for t in g.seats[1 - p].chars:
                     if not t.dead:
                         self._effect(g, x, t, op, e.n, magic, lasting)
+
+    def _apply_plain(self, g: Game, x: Fight, d: CardDef) -> None:
+        """:meth:`apply_card` of a plain card (``CardDef.plain``: every effect on the fighter or
+        its foe): the arithmetic of :meth:`_effect` and :meth:`_stat`, in the same order, worked
+        on ``x`` in place."""
+        me = x.m
+        if d.damaging and me.d.classes == MAGE:
+            x.mno = True
+        magic = d.type == SPELL or d.type == THEURGY
+        lasting = d.type == ITEM and not d.consumable
+        for e in d.effects:
+            op = e.op
+            n: i64 = e.n
+            lost: i64 = 0
+            gain: i64 = 0
+            if e.target == T_SELF:  # the fighter itself (a plain card has no ally)
+                if op == OP_DAMAGE:
+                    if magic and x.ms > 0:
+                        n -= x.ms
+                    if n > 0:
+                        lost = n
+                        if n >= x.ml:
+                            lost = x.ml if x.ml > 0 else 0
+                        x.ml -= lost
+                        x.dop += lost
+                elif op == OP_HEAL:
+                    gain = me.d.life - x.ml
+                    if gain > n:
+                        gain = n
+                    if gain < 0:
+                        gain = 0
+                    x.ml += gain
+                    x.dme += gain
+                    if not self._last:
+                        x.extra -= self.heal_waste * float(n - gain)
+                else:
+                    if op == OP_ATT:
+                        x.ma += n
+                    elif op == OP_DEF:
+                        x.md += n
+                    else:
+                        x.ms += n
+                    if lasting:
+                        x.extra += self.lasting_value(g, me, ATT if op == OP_ATT else DEF if op == OP_DEF else SPIRIT, n)
+            else:  # the foe
+                foe = x.f
+                if op == OP_DAMAGE:
+                    if magic and x.fs > 0:
+                        n -= x.fs
+                    if n > 0:
+                        lost = n
+                        if n >= x.fl:
+                            lost = x.fl if x.fl > 0 else 0
+                        x.fl -= lost
+                        x.dme += lost
+                elif op == OP_HEAL:
+                    gain = foe.d.life - x.fl
+                    if gain > n:
+                        gain = n
+                    if gain < 0:
+                        gain = 0
+                    x.fl += gain
+                    x.dop += gain
+                    if not self._last:
+                        x.extra -= -self.heal_waste * float(n - gain)
+                else:
+                    if op == OP_ATT:
+                        x.fa += n
+                    elif op == OP_DEF:
+                        x.fd += n
+                    else:
+                        x.fs += n
+                    if lasting:
+                        x.extra += -self.lasting_value(g, foe, ATT if op == OP_ATT else DEF if op == OP_DEF else SPIRIT, n)
 
     def draw_gain(self, g: Game, p: int, n: int) -> float:
         """Drawing ``n``: choice while the deck is large; near its end it hastens the deck-out, good

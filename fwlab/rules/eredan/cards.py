@@ -74,6 +74,8 @@ OP_SPIRIT: Final = 4
 OP_DRAW: Final = 5
 OP_BONUSES: Final = 6
 OP_RETRIEVE: Final = 7
+#: the effects of a plain card (CardDef.plain)
+PLAIN_OPS: Final = (OP_DAMAGE, OP_HEAL, OP_ATT, OP_DEF, OP_SPIRIT)
 OP_CODES: Final = {"damage": OP_DAMAGE, "heal": OP_HEAL, "att": OP_ATT, "def": OP_DEF, "spirit": OP_SPIRIT,
                    "draw": OP_DRAW, "bonuses": OP_BONUSES, "retrieve": OP_RETRIEVE}
 #: effects without a target
@@ -138,7 +140,7 @@ class CardDef:
     __slots__ = ("name", "type", "guild", "classes", "class_names", "race", "caste", "element", "att", "defense",
                  "spirit", "life", "bonuses", "mar_vs", "mar_n", "item_chain", "kind", "hands", "dual_wield",
                  "consumable", "effects", "damaging", "aoe", "chain", "chain_with", "ally", "retrieves", "has_bearer",
-                 "golem", "guem", "tags")
+                 "golem", "guem", "tags", "plain")
 
     def __init__(self, card: Card) -> None:
         f = card.fields
@@ -228,6 +230,10 @@ class CardDef:
         self.has_bearer: bool = any(e.bearer for e in effs)
         #: a spell with a damage effect: a pure Mage casting it loses its physical attack
         self.damaging: bool = self.type == SPELL and any(e.op == OP_DAMAGE for e in effs)
+        #: every effect is damage, healing or a stat change on the fighter it is played for or its
+        #: foe, with no ally and no bearer condition (the bots imagine such a card in a few steps)
+        self.plain: bool = not self.ally and not self.has_bearer and all(
+            (e.target == T_SELF or e.target == T_FOE) and e.op in PLAIN_OPS for e in effs)
 
     @property
     def is_character(self) -> bool:
