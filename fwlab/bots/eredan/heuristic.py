@@ -1394,16 +1394,25 @@ class HeuristicBot(Chooser):
         hand = me.hand
         defs = g.defs
         bit = me.idx * 3 + m.idx
+        kidx = self._kidx
+        kbits = self._kbits
+        seen: i64 = 0  # the kinds met so far (when they fit a mask)
         for k in range(len(hand)):
             c = hand[k]
             if not (use[c] >> bit) & 1:  # card_ok fails for every target (and so for its first copy)
                 continue
             d = defs[c]
             dup = False  # an earlier card of the hand is of the same kind
-            for j in range(k):
-                if defs[hand[j]] is d:
-                    dup = True
-                    break
+            if kbits:
+                ki: i64 = kidx[c]
+                kb: i64 = 1 << ki
+                dup = (seen & kb) != 0
+                seen |= kb
+            else:
+                for j in range(k):
+                    if defs[hand[j]] is d:
+                        dup = True
+                        break
             opens = chain_after(d, m.d)
             if dup:
                 if opens != NO_CHAIN:
