@@ -1737,8 +1737,19 @@ class HeuristicBot(Chooser):
                 return self._disc(self._worst(g, s))  # a stalled tie: new cards, without running out first
             if len(s.deck) < self.safe_deck:
                 return self._pass()
+            living: i64 = 0  # may-use bits of this side's living characters
+            for ch in s.chars:
+                if not ch.dead:
+                    living |= 1 << (s.idx * 3 + ch.idx)
+            use = self._use
+            defs = g.defs
             for c in hand:  # while the deck is large: what no living character can play goes
-                if not self.usable(g, s, g.defs[c], self._use[c]):
+                d = defs[c]
+                u: i64 = use[c]
+                if d.type == ITEM:  # a weapon or an armour needs a free slot too
+                    if not self.usable(g, s, d, use[c]):
+                        return self._disc(c)
+                elif not (u & living):  # usable() without items: a living character may play it
                     return self._disc(c)
             if self.cycle > 0.0:
                 for c in hand:
