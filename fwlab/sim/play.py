@@ -94,10 +94,13 @@ def start_match(ruleset: str, setups: Sequence[Setup], seed: int, first: int = 0
                 record: bool = True, catalog: Catalog | None = None, **options: Any) -> GameState:
     """A new game of ``ruleset`` from one setup per seat (a deck, card names, or None)."""
     eng = engine_for(ruleset)
-    check_seats(ruleset, len(setups))
+    r = info(ruleset)
+    lo, hi = r.seats
+    if not lo <= len(setups) <= hi:
+        check_seats(ruleset, len(setups))  # raises, naming the seats the game is played by
     if not 0 <= first < len(setups):
         raise ValueError(f"first seat {first} is not one of the {len(setups)} seats")
-    uses_decks = info(ruleset).uses_decks
+    uses_decks = r.uses_decks
     for s, d in enumerate(setups):
         if isinstance(d, Deck) and d.ruleset not in eng.rulesets:
             raise ValueError(f"deck {d.name!r} is a {d.ruleset} deck, not playable under {ruleset}")

@@ -32,8 +32,7 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
-    return _new_game(da, db, seed, record=record, deck_names=decks, turn_cap=turn_cap, first=first,
-                     log_cards=log_cards)
+    return _new_game(da, db, seed, record, decks, turn_cap, first, log_cards)  # positional: a compiled call
 
 
 def summary(g: Game) -> GameSummary:
