@@ -61,6 +61,7 @@ from .cards import (
     THEURGY,
     WEAPON,
     CardDef,
+    Eff,
     passes,
 )
 from .state import CHARACTERS, HAND, Character, Seat
@@ -78,6 +79,15 @@ PASS: Final = Action("pass")
 MERCENARY: Final = "Mercenary"
 #: no second card this fight (a chain restriction is ANY or a cards.FILTER_CODES value)
 NO_CHAIN: Final = -2
+
+
+def _take(hand: list[int], c: int) -> None:
+    """Remove card ``c`` from ``hand`` (``list.remove`` compares boxed numbers)."""
+    for i in range(len(hand)):
+        if hand[i] == c:
+            del hand[i]
+            return
+    raise ValueError(f"card {c} is not in the hand")
 
 
 #: (winner or -1, end reason, turn) -> the outcome (made once)
@@ -387,7 +397,7 @@ class Game:
         else:
             s = self.seats[p]
             if k == "discard":
-                s.hand.remove(x)
+                _take(s.hand, x)
                 s.discard.append(x)
                 return
             self.d_done += 1
@@ -455,7 +465,7 @@ class Game:
     def _play(self, p: int, cid: int, target: int) -> None:
         s = self.seats[p]
         d = self.defs[cid]
-        s.hand.remove(cid)
+        _take(s.hand, cid)
         me = s.chars[self.f_char[p]]
         foe = self.seats[1 - p].chars[self.f_char[1 - p]]
         if self.log_cards and self.played_turn[cid] < 0:
@@ -490,39 +500,39 @@ class Game:
             if e.op == OP_RETRIEVE:  # ER-RETRIEVE-1: goes fifth
                 self.f_retrieve.append((p, e.n, e.kind))
                 continue
-            targets: list[Character]
-            if e.target == T_SELF:
-                targets = [holder]
-            elif e.target == T_FOE:
-                targets = [foe]
-            elif e.target == T_ALLY:
-                targets = [ally]
-            elif e.target == T_ALLIES:
-                targets = s.living()
-            elif e.target == T_ENEMIES:
-                targets = self.seats[1 - p].living()
+            tg = e.target
+            if tg == T_SELF:
+                self._affect(p, s, holder, e, magic, lasting, cid)
+            elif tg == T_FOE:
+                self._affect(p, s, foe, e, magic, lasting, cid)
+            elif tg == T_ALLY:
+                self._affect(p, s, ally, e, magic, lasting, cid)
+            elif tg == T_ALLIES or tg == T_ENEMIES:  # the living ones (nobody dies before the fight ends)
+                for t in (s if tg == T_ALLIES else self.seats[1 - p]).chars:
+                    if not t.dead:
+                        self._affect(p, s, t, e, magic, lasting, cid)
+
+    def _affect(self, p: int, s: Seat, t: Character, e: Eff, magic: bool, lasting: bool, cid: int) -> None:
+        """One effect of card ``cid`` played by seat ``p`` (``s``) on character ``t``."""
+        if e.op == OP_DAMAGE:
+            n = e.n - self.stat(t, SPIRIT) if magic else e.n
+            self._hurt(p, t, n, cid)
+        elif e.op == OP_HEAL:
+            gain = min(e.n, t.d.life - t.life)
+            t.life += gain
+            if t.owner == p and gain > 0:
+                s.score += gain
+                if self.log_cards:
+                    self.card_score[cid] += gain
+        elif e.op == OP_BONUSES:
+            t.allbonus = True
+        else:
+            st = ATT if e.op == OP_ATT else DEF if e.op == OP_DEF else SPIRIT
+            if lasting:
+                t.equip[st] += e.n
+                self.item_mods.append((cid, t.owner, t.idx, st, e.n))
             else:
-                targets = []
-            for t in targets:
-                if e.op == OP_DAMAGE:
-                    n = e.n - self.stat(t, SPIRIT) if magic else e.n
-                    self._hurt(p, t, n, cid)
-                elif e.op == OP_HEAL:
-                    gain = min(e.n, t.d.life - t.life)
-                    t.life += gain
-                    if t.owner == p and gain > 0:
-                        s.score += gain
-                        if self.log_cards:
-                            self.card_score[cid] += gain
-                elif e.op == OP_BONUSES:
-                    t.allbonus = True
-                else:
-                    st = ATT if e.op == OP_ATT else DEF if e.op == OP_DEF else SPIRIT
-                    if lasting:
-                        t.equip[st] += e.n
-                        self.item_mods.append((cid, t.owner, t.idx, st, e.n))
-                    else:
-                        t.fmod[st] += e.n
+                t.fmod[st] += e.n
 
     def _unequip(self, item: int) -> None:
         """Undo every stat change item ``item`` gave while it was equipped (ER-ITEM-1)."""
@@ -665,9 +675,9 @@ class Game:
 
     def _end_turn(self) -> None:
         self._log_turn()
-        decked = [self.seats[0].decked, self.seats[1].decked]
-        if decked[0] or decked[1]:  # ER-END-1: deck-out ends the game at the end of that turn
-            tie_winner = -1 if decked[0] and decked[1] else (1 if decked[0] else 0)
+        d0, d1 = self.seats[0].decked, self.seats[1].decked
+        if d0 or d1:  # ER-END-1: deck-out ends the game at the end of that turn
+            tie_winner = -1 if d0 and d1 else (1 if d0 else 0)
             self._finish_by_score("deck-out", tie_winner)
             return
         if self.turn >= self.turn_cap:
