@@ -34,6 +34,12 @@ def test_CORE_OUTCOME_1_tied_seats_share_the_better_place_and_the_next_place_is_
         Outcome((1, 1, 2), "finish", 3)
     with pytest.raises(ValueError, match="do not fit"):
         Outcome((2, 3), "finish", 3)
+    # two seats (checked by lookup): a winner and a loser, or a draw; nothing else
+    for ok in ((1, 2), (2, 1), (1, 1), [1, 2]):
+        assert Outcome(ok, "finish", 3).places == ok  # type: ignore[arg-type]
+    for bad in ((2, 2), (1, 3), (0, 1), (2, 3)):
+        with pytest.raises(ValueError, match="do not fit"):
+            Outcome(bad, "finish", 3)
 
 
 def test_CORE_OUTCOME_1_two_seat_winner_and_returns_derive_from_the_places():

@@ -235,3 +235,40 @@ def test_a_heuristic_mirror_match_is_even():
         n += 1
     lo, hi = wilson(wins, n, z=2.5758)
     assert lo <= 0.5 <= hi
+
+
+def test_heuristic_imagines_a_plain_card_exactly_as_its_general_card_path_does():
+    # A plain card (CardDef.plain: every effect on the fighter or its foe) takes a shortcut in the
+    # heuristic's imagined fight; played into the same fights, every plain card of the catalog
+    # must leave the fight exactly as the general, effect-by-effect path does.
+    from fwlab.bots.eredan.heuristic import Fight, _fighting_stats
+
+    plain = [d for d in playable(CAT) if d.plain]
+    assert len(plain) >= 20 and any(not d.plain for d in playable(CAT) if not d.is_character)
+    fields = ("ma", "md", "ms", "fa", "fd", "fs", "ml", "fl", "mno", "fno", "dme", "dop", "extra")
+    compared = 0
+    for seed in range(6):
+        rng = random.Random(500 + seed)
+        g = start(random_setup(rng), random_setup(rng), seed)
+        bot = HeuristicBot(1)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while not g.is_terminal():
+            if g.decision == PLAY:
+                p = g.decider
+                bot._prep(g, p)
+                m = g.seats[p].chars[g.f_char[p]]
+                f = g.seats[1 - p].chars[g.f_char[1 - p]]
+                x = Fight(p, m, f)
+                _fighting_stats(x, m, f, g.turn, True)
+                _fighting_stats(x, f, m, g.turn, False)
+                x.extra = rng.choice([0.0, 1.5])
+                for d in plain:
+                    quick, full = Fight(p, m, f), Fight(p, m, f)
+                    quick.load(x)
+                    full.load(x)
+                    bot._apply_plain(g, quick, d)
+                    bot._apply_any(g, full, d, -1)
+                    assert [getattr(quick, k) for k in fields] == [getattr(full, k) for k in fields], d.name
+                    compared += 1
+            g.apply(bots[g.decider].choose(g))
+    assert compared > 1000

@@ -873,7 +873,11 @@ class HeuristicBot(Chooser):
         """Play ``d`` (ally ``target`` or -1) into the imagined fight ``x`` as the engine resolves it."""
         if d.plain:
             self._apply_plain(g, x, d)
-            return
+        else:
+            self._apply_any(g, x, d, target)
+
+    def _apply_any(self, g: Game, x: Fight, d: CardDef, target: int) -> None:
+        """:meth:`apply_card` of any card, effect by effect (:meth:`_effect`)."""
         p = x.p
         me = x.m
         ally = g.seats[p].chars[target] if target >= 0 else me
