@@ -507,7 +507,7 @@ class Game:
                 self._affect(p, s, foe, e, magic, lasting, cid)
             elif tg == T_ALLY:
                 self._affect(p, s, ally, e, magic, lasting, cid)
-            elif tg == T_ALLIES or tg == T_ENEMIES:  # the living ones (nobody dies before the fight ends)
+            elif tg in (T_ALLIES, T_ENEMIES):  # the living ones (nobody dies before the fight ends)
                 for t in (s if tg == T_ALLIES else self.seats[1 - p]).chars:
                     if not t.dead:
                         self._affect(p, s, t, e, magic, lasting, cid)
