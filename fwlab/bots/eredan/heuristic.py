@@ -304,6 +304,12 @@ class Info:
         self.a3: i64 = 0
         self.d3: i64 = 0
         self.lv: i64 = 0
+        # its Marauder bonus (ER-BONUS-2): ``mar_n`` Att against a foe of a class in ``mar_vs``
+        # (0 when it has none), and its own classes
+        d = ch.d
+        self.mar_n: i64 = d.mar_n if d.classes & MARAUDER else 0
+        self.mar_vs: i64 = d.mar_vs
+        self.cls: i64 = d.classes
 
 
 class Side:
@@ -855,10 +861,14 @@ class HeuristicBot(Chooser):
         im = self._info[p * 3 + m.idx]
         jf = self._info[(1 - p) * 3 + f.idx]
         x.p, x.m, x.f = p, m, f
-        x.ma = im.a0 + mar_bonus(m.d, f.d)
+        x.ma = im.a0
+        if im.mar_n and (jf.cls & im.mar_vs):
+            x.ma += im.mar_n
         x.md = im.d0
         x.ms = im.s0
-        x.fa = jf.a0 + mar_bonus(f.d, m.d)
+        x.fa = jf.a0
+        if jf.mar_n and (im.cls & jf.mar_vs):
+            x.fa += jf.mar_n
         x.fd = jf.d0
         x.fs = jf.s0
         x.ml, x.fl = m.life, f.life
@@ -1541,7 +1551,7 @@ class HeuristicBot(Chooser):
                 break
             gv = top.g
             top.g = 0.0
-            for _ in range(top.n):
+            for _k in range(top.n):
                 e += gv * _COMB[total - 1 - pos][h - 1] / denom
                 pos += 1
             if bounded and v0 - oc * e < lim:
@@ -1630,11 +1640,10 @@ class HeuristicBot(Chooser):
                     ax, dx, ay, dy = ix.a2, ix.d2, iy.a2, iy.d2
                 else:
                     ax, dx, ay, dy = ix.a3, ix.d3, iy.a3, iy.d3
-                cx, cy = ix.ch.d, iy.ch.d
-                if cx.mar_n and (cx.classes & MARAUDER) and (cy.classes & cx.mar_vs):
-                    ax += cx.mar_n
-                if cy.mar_n and (cy.classes & MARAUDER) and (cx.classes & cy.mar_vs):
-                    ay += cy.mar_n
+                if ix.mar_n and (iy.cls & ix.mar_vs):
+                    ax += ix.mar_n
+                if iy.mar_n and (ix.cls & iy.mar_vs):
+                    ay += iy.mar_n
                 if ax < 0:
                     ax = 0
                 if ay < 0:
