@@ -585,7 +585,9 @@ class Game:
                     s.hand.append(back)
                     got += 1
                 i -= 1
-        a, b = self._fighters()
+        fc = self.f_char
+        a = self.seats[0].chars[fc[0]]
+        b = self.seats[1].chars[fc[1]]
         # ER-FIGHT-1: simultaneous strikes, Att - Def both ways, by characters at 0 Life too
         to_b = 0 if self.f_nophys[0] else self.stat(a, ATT) - self.stat(b, DEF)
         to_a = 0 if self.f_nophys[1] else self.stat(b, ATT) - self.stat(a, DEF)
@@ -630,7 +632,6 @@ class Game:
                     gone0 = False
                 else:
                     gone1 = False
-        fc = self.f_char
         fc[0] = fc[1] = -1
         if gone0 or gone1:  # ER-END-1
             self._log_turn()
