@@ -30,8 +30,10 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -46,6 +48,8 @@ INUSE = ".inuse"
 #: instructions per Eredan game and 5-9% more games/s, every result the same
 #: (``bench/instructions.py``). Builds retry without it on a compiler that refuses it.
 EXTRA_CFLAGS = "-fno-semantic-interposition"
+#: Seconds of games a profile-guided build is trained on (:func:`train`).
+PGO_TRAIN_SECONDS = 6.0
 
 
 def builds() -> dict[str, tuple[str, ...]]:
@@ -216,39 +220,30 @@ def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
         paths = [f"fwlab/{m}" for m in modules]
         env = dict(os.environ, MYPY_CACHE_DIR=str(Path(tmp) / "mypy-cache"))
+        flags = f"{env.get('CFLAGS', '')} {EXTRA_CFLAGS}".strip()
         try:
-            for flags in (f"{env.get('CFLAGS', '')} {EXTRA_CFLAGS}".strip(), env.get("CFLAGS", "")):
-                proc = subprocess.run([sys.executable, "-m", "mypyc", *paths], cwd=work,
-                                      env=dict(env, CFLAGS=flags), capture_output=True, text=True)
-                if proc.returncode == 0:
-                    break
+            pgo = _pgo_build(engine, key, paths, work, env, flags) if _pgo_wanted(env) else None
+            if pgo is not None and pgo.returncode == 0:
+                proc = pgo
+            else:  # no PGO here, or it failed: a plain build
+                pgo = None
+                _clean(work)
+                proc = _mypyc(paths, work, env, flags)
+                if proc.returncode != 0 and EXTRA_CFLAGS in proc.stdout + proc.stderr:  # a compiler without it
+                    proc = _mypyc(paths, work, env, env.get("CFLAGS", ""))
         except OSError as exc:
             raise RuntimeError(f"mypyc could not build the {engine} engine: {exc}") from None
         if proc.returncode != 0:
             raise RuntimeError(f"mypyc could not build the {engine} engine:\n"
                                + (proc.stdout[-4000:] + proc.stderr[-4000:]).strip())
-        suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-        found: dict[str, str] = {}
         out = root / f".new-{engine}-{key}-{os.getpid()}"
         shutil.rmtree(out, ignore_errors=True)
-        out.mkdir()
-        for so in work.rglob(f"*{suffix}"):
-            rel = so.relative_to(work)
-            if rel.parts[0] == "build":  # setuptools' intermediate copies
-                continue
-            name = ".".join(rel.with_name(rel.name[: -len(suffix)]).parts)
-            target = out / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(so, target)
-            found[name] = rel.as_posix()
+        found = _collect(work, out)
         expected = {_module_name(m) for m in modules}
         if not expected <= set(found):
             shutil.rmtree(out, ignore_errors=True)
             raise RuntimeError(f"mypyc built {sorted(found)}, expected {sorted(expected)}")
-        (out / MANIFEST).write_text(json.dumps({"engine": engine, "key": key, "modules": found,
-                                                "python": sys.version,
-                                                "seconds": round(time.perf_counter() - t0, 1)}, indent=1))
-        (out / INUSE).touch()
+        _write_manifest(out, engine, key, found, time.perf_counter() - t0, pgo=pgo is not None)
         if dest.exists():  # --force: move the old build aside (a process may still use it)
             os.replace(dest, root / f".old-{engine}-{key}-{os.getpid()}-{time.time_ns()}")
         os.replace(out, dest)  # appears whole or not at all
@@ -256,6 +251,112 @@ def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -
     if not quiet:
         print(f"fwlab: compiled the {engine} engine in {time.perf_counter() - t0:.0f} s -> {dest}")
     return dest
+
+
+def _mypyc(paths: list[str], work: Path, env: dict[str, str], cflags: str) -> subprocess.CompletedProcess[str]:
+    """Run mypyc on ``paths`` in ``work``, the C compiler given ``cflags``."""
+    return subprocess.run([sys.executable, "-m", "mypyc", *paths], cwd=work, env=dict(env, CFLAGS=cflags),
+                          capture_output=True, text=True)
+
+
+def _collect(work: Path, out: Path) -> dict[str, str]:
+    """Copy the extension modules mypyc left in ``work`` into ``out``: module name -> path in ``out``."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    found: dict[str, str] = {}
+    out.mkdir(parents=True, exist_ok=True)
+    for so in work.rglob(f"*{suffix}"):
+        rel = so.relative_to(work)
+        if rel.parts[0] == "build":  # setuptools' intermediate copies
+            continue
+        name = ".".join(rel.with_name(rel.name[: -len(suffix)]).parts)
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(so, target)
+        found[name] = rel.as_posix()
+    return found
+
+
+def _write_manifest(out: Path, engine: str, key: str, found: dict[str, str], seconds: float, pgo: bool) -> None:
+    (out / MANIFEST).write_text(json.dumps({"engine": engine, "key": key, "modules": found,
+                                            "python": sys.version, "pgo": pgo,
+                                            "seconds": round(seconds, 1)}, indent=1))
+    (out / INUSE).touch()
+
+
+def _clean(work: Path) -> None:
+    """Forget a build's objects and libraries in ``work`` (setuptools would reuse them), keeping
+    the profiles (``.gcda``) a training run left next to the objects."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for f in [*work.rglob(f"*{suffix}"), *work.glob("build/temp*/**/*.o")]:
+        f.unlink()
+
+
+def _pgo_wanted(env: dict[str, str]) -> bool:
+    """Profile-guided builds: on unless ``FWLAB_NATIVE_PGO=0``, and only with GCC (whose
+    ``-fprofile-generate``/``-fprofile-use`` need no extra tool)."""
+    if env.get("FWLAB_NATIVE_PGO", "1") == "0":
+        return False
+    cc = (env.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        out = subprocess.run([*cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Free Software Foundation" in out and "clang" not in out.lower()
+
+
+def _pgo_build(engine: str, key: str, paths: list[str], work: Path, env: dict[str, str],
+               flags: str) -> subprocess.CompletedProcess[str] | None:
+    """Profile-guided build: compile with counters, play :func:`train`'s games on that build in a
+    child process (which writes the branch and call counts next to the objects), then compile
+    again laid out for them. The C code and so every result are the same; the hot paths run
+    about 10-20% faster. ``None`` when a step before the final compile fails (the caller then
+    builds without profiles)."""
+    gen = _mypyc(paths, work, env, f"{flags} -fprofile-generate")
+    if gen.returncode != 0:
+        return None
+    stage = work.parent / "train"
+    found = _collect(work, stage / f"{engine}-{key}")
+    _write_manifest(stage / f"{engine}-{key}", engine, key, found, 0.0, pgo=False)
+    try:
+        ran = subprocess.run([sys.executable, "-c", f"from fwlab.native import train; train({engine!r})"],
+                             cwd=stage, env=dict(env, FWLAB_NATIVE_DIR=str(stage), FWLAB_NATIVE="1"),
+                             capture_output=True, text=True, timeout=900)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if ran.returncode != 0 or not any(work.glob("build/**/*.gcda")):
+        return None
+    _clean(work)
+    return _mypyc(paths, work, env, f"{flags} -fprofile-use -fprofile-correction -Wno-missing-profile")
+
+
+def train(engine: str, seconds: float = PGO_TRAIN_SECONDS) -> dict[tuple[str, str], int]:
+    """The games a profile-guided build is trained on: every ruleset of ``engine`` with its starter
+    decks (or its most seats, for a game without decks), its default bot and the random one (at
+    least 20 games each, card logging on in a quarter of them), for about ``seconds`` in all.
+    Returns the games played per (ruleset, bot). Exits with status 3 when the engine does not run
+    compiled here (nothing would be learnt)."""
+    from .decks.starters import starter_decks
+    from .rules.engines import engine_for
+    from .rulesets import REGISTRY
+    from .sim import play_match
+
+    if not engine_compiled(engine):
+        raise SystemExit(3)
+    rulesets = [r for r in REGISTRY.values() if r.engine == engine]
+    runs = [(r, bot) for r in rulesets for bot in (engine_for(r.id).default_bot, "random")]
+    played: dict[tuple[str, str], int] = {}
+    for r, bot in runs:
+        seats = 2 if r.uses_decks else r.seats[1]
+        decks = starter_decks(r.id) if r.uses_decks else []
+        share = 1.6 if bot != "random" else 0.4  # a run of the default bot and a random one: 2 shares
+        stop = time.perf_counter() + seconds * share / len(runs)
+        i = 0
+        while i < 20 or time.perf_counter() < stop:
+            setups = [decks[(i + s * 3) % len(decks)] for s in range(seats)] if decks else [None] * seats
+            play_match(r.id, setups, [bot] * seats, seed=i, first=i % seats, log_cards=i % 4 == 0)
+            i += 1
+        played[(r.id, bot)] = i
+    return played
 
 
 def _prune(root: Path, engine: str, keep: Path) -> list[Path]:
@@ -300,6 +401,8 @@ def register(sub: Any) -> None:
     p.add_argument("--engine", action="append", default=None, metavar="NAME",
                    help="only this engine (repeatable; default: every engine with a compiled build)")
     p.add_argument("--force", action="store_true", help="rebuild even when a build for these sources exists")
+    p.add_argument("--jobs", type=int, default=0, metavar="N",
+                   help="engines built at once (default: one per core)")
     p.add_argument("--optional", action="store_true",
                    help="a failed build is a warning (the pure-Python engine is used), not an error")
     p.set_defaults(func=_cli)
@@ -310,19 +413,31 @@ def _cli(args: Any) -> int:
         print(json.dumps(status(), indent=1))
         return 0
     engines = args.engine or list(builds())
-    failed = 0
-    for engine in engines:
+    todo = [e for e in engines if args.force or not (build_dir(e) / MANIFEST).exists()]
+    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(todo) or 1))
+    if todo:
+        print(f"fwlab: compiling {', '.join(todo)} ({jobs} at a time; "
+              f"{'profile-guided, ' if _pgo_wanted(dict(os.environ)) else ''}about a minute or two each)", flush=True)
+
+    def one(engine: str) -> tuple[str, Path | None, Exception | None]:
         try:
-            dest = build(engine, force=args.force, quiet=True)
-        except Exception as exc:  # noqa: BLE001 - with --optional every failure is a warning
-            if args.optional:
-                print(f"fwlab: warning: {exc}\nfwlab: the pure-Python {engine} engine will be used (slower).",
-                      file=sys.stderr)
+            return engine, build(engine, force=args.force, quiet=True), None
+        except Exception as exc:  # noqa: BLE001 - reported below, with --optional as a warning
+            return engine, None, exc
+
+    failed = 0
+    with ThreadPoolExecutor(max_workers=jobs) as pool:  # each build is mostly a child process
+        for engine, dest, exc in pool.map(one, engines):
+            if dest is None:
+                if args.optional:
+                    print(f"fwlab: warning: {exc}\nfwlab: the pure-Python {engine} engine will be used (slower).",
+                          file=sys.stderr)
+                    continue
+                print(f"fwlab: error: {exc}", file=sys.stderr)
+                failed += 1
                 continue
-            print(f"fwlab: error: {exc}", file=sys.stderr)
-            failed += 1
-            continue
-        manifest = json.loads((dest / MANIFEST).read_text())
-        print(f"fwlab: compiled {engine} engine ready ({len(manifest['modules'])} modules, key {manifest['key']}, "
-              f"built in {manifest['seconds']} s) in {dest}")
+            manifest = json.loads((dest / MANIFEST).read_text())
+            print(f"fwlab: compiled {engine} engine ready ({len(manifest['modules'])} modules, key {manifest['key']}, "
+                  f"built in {manifest['seconds']} s{', profile-guided' if manifest.get('pgo') else ''}) in {dest}",
+                  flush=True)
     return 1 if failed else 0

@@ -214,3 +214,35 @@ def test_SIM_NATIVE_3_a_failed_build_is_a_clear_error(package_copy, tmp_path, mo
         native.build("daemornia", quiet=True)
     assert not native.build_dir("daemornia").exists()
     assert not [p for p in (tmp_path / "cache").iterdir() if p.name.startswith(".new")]
+
+
+def test_SIM_NATIVE_4_training_plays_every_ruleset_of_the_engine_with_both_bots():
+    _ensure_build()
+    if not native.engine_compiled("daemornia"):
+        pytest.skip("SKIPPED LOUDLY: the daemornia engine does not run compiled in this process")
+    played = native.train("daemornia", seconds=0.2)
+    # fw, fw-epic and bg, each with the default bot and the random one, at least 20 games a run
+    assert set(played) == {(r, b) for r in ("fw", "fw-epic", "bg") for b in ("heuristic", "random")}
+    assert min(played.values()) >= 20
+    if native.engine_compiled("conquest"):  # a game without decks: its most seats
+        assert set(native.train("conquest", seconds=0.1)) == {("conquest", "heuristic"), ("conquest", "random")}
+
+
+def test_SIM_NATIVE_4_training_refuses_an_engine_running_as_python():
+    # nothing would be learnt: the builder sees status 3 and makes a plain build
+    env = dict(os.environ, FWLAB_NATIVE="0")
+    out = subprocess.run([sys.executable, "-c", "from fwlab.native import train; train('eredan', 0.1)"],
+                         env=env, capture_output=True, text=True)
+    assert out.returncode == 3, out.stderr
+
+
+def test_SIM_NATIVE_4_profile_guided_builds_can_be_turned_off(tmp_path):
+    assert native._pgo_wanted({"FWLAB_NATIVE_PGO": "0"}) is False
+    fake = tmp_path / "fakecc"  # a compiler that is not GCC: its profiles need other tools
+    fake.write_text("#!/bin/sh\necho 'Debian clang version 16.0.6'\n")
+    fake.chmod(0o755)
+    assert native._pgo_wanted({"CC": str(fake)}) is False
+    assert native._pgo_wanted({"CC": str(tmp_path / "missing-cc")}) is False
+    gcc = shutil.which("gcc")
+    if gcc:
+        assert native._pgo_wanted({"CC": gcc}) is True
