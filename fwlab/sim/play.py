@@ -14,7 +14,7 @@ from typing import Any
 from ..catalog import Catalog
 from ..decks import Deck
 from ..rules.core import GameRecord, GameState, Outcome
-from ..rules.engines import engine_for
+from ..rules.engines import Engine, engine_for
 from ..rulesets import SEAT_LABELS, info
 
 Setup = Deck | Sequence[str] | None
@@ -93,7 +93,12 @@ def check_seats(ruleset: str, seats: int) -> None:
 def start_match(ruleset: str, setups: Sequence[Setup], seed: int, first: int = 0, log_cards: bool = True,
                 record: bool = True, catalog: Catalog | None = None, **options: Any) -> GameState:
     """A new game of ``ruleset`` from one setup per seat (a deck, card names, or None)."""
-    eng = engine_for(ruleset)
+    return _start(engine_for(ruleset), ruleset, setups, seed, first, log_cards, record, catalog, options)
+
+
+def _start(eng: Engine, ruleset: str, setups: Sequence[Setup], seed: int, first: int, log_cards: bool,
+           record: bool, catalog: Catalog | None, options: dict[str, Any]) -> GameState:
+    """:func:`start_match` on the engine ``eng`` of ``ruleset``."""
     r = info(ruleset)
     lo, hi = r.seats
     if not lo <= len(setups) <= hi:
@@ -138,7 +143,7 @@ def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        g = start_match(ruleset, setups, seed, first, log_cards, record, catalog, **options)
+        g = _start(eng, ruleset, setups, seed, first, log_cards, record, catalog, options)
         names = list(bots) if bots is not None else [eng.default_bot] * len(setups)
         if len(names) != len(setups):
             raise ValueError(f"{len(setups)} seats need {len(setups)} bots, not {len(names)}")

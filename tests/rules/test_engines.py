@@ -4,6 +4,7 @@ toy 3-4 seat dice race of tests/support before any real multi-seat game exists."
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -161,3 +162,27 @@ def test_SIM_SEATS_1_a_plugin_engine_runs_from_a_fresh_process():
                           "-n", "20", "--json"], env=env, capture_output=True, text=True, check=True)
     d = json.loads(out.stdout)
     assert d["games"] == 20 and len(d["seats"]) == 4
+
+
+def test_CORE_DECKS_1_a_deck_is_compiled_once_per_catalog_and_checked_before():
+    from fwlab.catalog import CatalogError, load_catalog
+    from fwlab.rules.engines import DeckCache
+
+    calls = []
+
+    def compile_deck(names, cat):
+        calls.append(names)
+        return [n.upper() for n in names]
+
+    cache = DeckCache(compile_deck)
+    cat = load_catalog("eredan")
+    names = tuple(list(cat.cards)[:3])
+    first = cache(cat, names)
+    assert cache(cat, names) is first and cache(cat, tuple(list(names))) is first  # same tuple, equal tuple
+    assert len(calls) == 1
+    other = copy.copy(cat)  # another catalog object (another data folder): compiled again for it
+    assert cache(other, names) == first and cache(other, names) is not first and len(calls) == 2
+    assert cache(cat, names) is first and len(calls) == 2
+    with pytest.raises(CatalogError, match="unknown card"):
+        cache(cat, (*names, "No Such Card"))
+    assert len(calls) == 2
