@@ -66,7 +66,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         toggles = (["--toggle-collect=functools_reduce"] if args.whole else
-                   ["--toggle-collect=CPyDef_game___play_out", "--toggle-collect=CPyDef_game___new_game"])
+                   ["--toggle-collect=CPyPy_game___play_out", "--toggle-collect=CPyPy_game___new_game"])
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no", *toggles,
              sys.executable, "-c", PLAY, args.ruleset, str(args.games), "whole" if args.whole else "loop"],
