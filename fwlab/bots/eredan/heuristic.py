@@ -818,6 +818,8 @@ class HeuristicBot(Chooser):
                 to_m = a - dd
         fl: i64 = f.fl
         ml: i64 = f.ml
+        self._ml = ml - to_m  # what _left(f) would give: the choice reads them after valuing a card
+        self._fl = fl - to_f
         lf: i64 = to_f
         if to_f >= fl:
             lf = fl if fl > 0 else 0
@@ -1334,16 +1336,15 @@ class HeuristicBot(Chooser):
                         y.load(x)
                         self.apply_card(g, y, d, en.t)
                         en.g = self.value(g, y) - base - cost
+                        if deep:  # the fighters' Life after the strikes, as value() just found it
+                            en.ml = self._ml
+                            en.fl = self._fl
                         if f.idx == 0:
                             en.g0 = en.g
                         elif f.idx == 1:
                             en.g1 = en.g
                         else:
                             en.g2 = en.g
-                        if deep:
-                            self._left(y)
-                            en.ml = self._ml
-                            en.fl = self._fl
                 gain = 0.0
                 bi = -1
                 for i in range(n):
