@@ -308,8 +308,8 @@ def _pgo_build(engine: str, key: str, paths: list[str], work: Path, env: dict[st
                flags: str) -> subprocess.CompletedProcess[str] | None:
     """Profile-guided build: compile with counters, play :func:`train`'s games on that build in a
     child process (which writes the branch and call counts next to the objects), then compile
-    again laid out for them. The C code and so every result are the same; the hot paths run
-    about 10-20% faster. ``None`` when a step before the final compile fails (the caller then
+    again laid out for them. The C code and so every result are the same; games run 5-10%
+    faster (measured on fw, bg, fr and eredan). ``None`` when a step before the final compile fails (the caller then
     builds without profiles)."""
     gen = _mypyc(paths, work, env, f"{flags} -fprofile-generate")
     if gen.returncode != 0:
