@@ -30,9 +30,11 @@ from typing import Any, Protocol
 
 from ..rulesets import ENGINE_INFO, REGISTRY, info
 from .core import Action, GameRecord, PositionError
+from .options import RuleOption, check_options
 
-__all__ = ["Bot", "Engine", "GameSummary", "bots_for", "deck_notes", "engine_for", "engine_rulesets",
-           "load_position", "make_bot", "engines_table", "position_of"]
+__all__ = ["Bot", "Engine", "GameSummary", "RuleOption", "bots_for", "check_rule_options", "deck_notes",
+           "engine_for", "engine_rulesets", "load_position", "make_bot", "engines_table", "position_of",
+           "rule_options"]
 
 
 class Bot(Protocol):
@@ -109,6 +111,13 @@ class Engine:
     #: they keep between games is checked against the game at hand): :meth:`game_bots` makes each
     #: once per thread and seat and reuses it game after game
     reusable_bots: tuple[str, ...] = ()
+    #: the rule options of each of its rulesets (fwlab/rules/options.py), declared as data: every
+    #: ruling a player could want the other way; ``new_game(..., **options)`` takes them by name
+    options: Mapping[str, tuple[RuleOption, ...]] = field(default_factory=dict)
+
+    def options_for(self, ruleset: str) -> tuple[RuleOption, ...]:
+        """The rule options of one of this engine's rulesets (none declared: an empty tuple)."""
+        return tuple(self.options.get(ruleset, ()))
 
     def positions(self) -> tuple[Callable[..., Any], Callable[[Any], dict[str, Any]]]:
         """This engine's (``load_position``, ``position_of``), or a clear error when it has none yet."""
@@ -267,6 +276,18 @@ def deck_notes(ruleset: str, names: Sequence[str], catalog: Any) -> dict[str, An
     return None if hook is None else hook(names, catalog)
 
 
+def rule_options(ruleset: str) -> tuple[RuleOption, ...]:
+    """The rule options a ruleset's engine declares for it (``fwlab engines --json``)."""
+    return engine_for(ruleset).options_for(ruleset)
+
+
+def check_rule_options(ruleset: str, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``given`` (name -> text or value, e.g. from ``--rule NAME=VALUE``) checked against the
+    ruleset's options and parsed; an unknown name or a bad value is an
+    :class:`~fwlab.rules.options.OptionError` (a ``ValueError``) naming it and the known ones."""
+    return check_options(ruleset, rule_options(ruleset), given)
+
+
 def bots_for(ruleset: str) -> tuple[str, ...]:
     """The bot names a ruleset's engine offers (``random`` first)."""
     return engine_for(ruleset).bot_names()
@@ -289,10 +310,12 @@ def engines_table() -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for r in REGISTRY.values():
         if r.engine is None:
-            rows.append({"ruleset": r.id, "title": r.title, "seats": None, "bots": [], "compiled": False})
+            rows.append({"ruleset": r.id, "title": r.title, "seats": None, "bots": [], "compiled": False,
+                         "options": []})
             continue
         eng = engine_for(r.id)
         rows.append({"ruleset": r.id, "title": r.title, "seats": list(r.seats), "bots": list(eng.bot_names()),
                      "compiled": native.engine_compiled(eng.name), "engine": eng.name,
-                     "end_reasons": list(eng.end_reasons)})
+                     "end_reasons": list(eng.end_reasons),
+                     "options": [o.to_dict() for o in eng.options_for(r.id)]})
     return rows

@@ -38,19 +38,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; results are the same)")
+    add_rule_argument(p)
     p.set_defaults(func=run)
 
     e = sub.add_parser("engines", help="list every ruleset with its engine state (seats, bots, compiled)",
                        description="List every ruleset: the seats its engine plays, its bots, and whether this "
                                    "process runs its engine compiled. Rulesets without an engine yet have no seats.")
-    e.add_argument("--json", action="store_true", help="print a JSON list of objects")
+    e.add_argument("--json", action="store_true", help="print a JSON list of objects (with each ruleset's options)")
+    e.add_argument("--options", action="store_true",
+                   help="also list each ruleset's rule options (name, default, rule ID, what it changes)")
     e.set_defaults(func=run_engines)
+
+
+def add_rule_argument(p: argparse.ArgumentParser) -> None:
+    """``--rule NAME=VALUE`` (repeatable): a rule option of the ruleset's engine."""
+    p.add_argument("--rule", action="append", default=None, metavar="NAME=VALUE",
+                   help="set a rule option of the ruleset (repeatable); `fwlab engines --options` lists them")
+
+
+def rule_args(args: argparse.Namespace, ruleset: str) -> dict[str, Any]:
+    """The ``--rule`` options of ``args`` checked against the ruleset's (exit 2 naming a bad one)."""
+    from ..rules.engines import check_rule_options
+    from ..rules.options import parse_assignments
+
+    return check_rule_options(ruleset, parse_assignments(getattr(args, "rule", None)))
 
 
 def run_engines(args: argparse.Namespace) -> int:
     rows = engines_table()
     if args.json:
-        print(json.dumps([{k: r[k] for k in ("ruleset", "seats", "bots", "compiled")} for r in rows], indent=1))
+        keys = ("ruleset", "seats", "bots", "compiled", "options")
+        print(json.dumps([{k: r[k] for k in keys} for r in rows], indent=1))
         return 0
     print(f"{'ruleset':<10} {'seats':<7} {'compiled':<9} bots")
     for r in rows:
@@ -58,6 +76,12 @@ def run_engines(args: argparse.Namespace) -> int:
                                                  else f"{r['seats'][0]}-{r['seats'][1]}")
         bots = ", ".join(r["bots"]) if r["bots"] else "(no engine yet)"
         print(f"{r['ruleset']:<10} {seats:<7} {'yes' if r['compiled'] else 'no':<9} {bots}")
+        if args.options:
+            for o in r["options"]:
+                allowed = f" ({', '.join(map(str, o['choices']))})" if "choices" in o else ""
+                print(f"    --rule {o['name']}={o['default']}{allowed}  [{o['rule']}] {o['doc']}")
+    if not args.options:
+        print("(--options lists each ruleset's rule options, set with --rule NAME=VALUE)")
     return 0
 
 
@@ -136,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
     from .runner import BATCH, simulate_match
 
     ruleset = _ruleset(args)
+    options = rule_args(args, ruleset)
     setups, seats = _seats(args, ruleset)
     bots = _bots(args, ruleset, seats)
     from .. import native
@@ -162,7 +187,8 @@ def run(args: argparse.Namespace) -> int:
     ex = executor_for(cluster_address(args.cluster), engine_for(ruleset).name)
     try:
         res = simulate_match(setups, ruleset, n=args.games, seed=args.seed, bots=bots,
-                             workers=args.workers or None, progress=progress, log_cards=args.cards, executor=ex)
+                             workers=args.workers or None, progress=progress, log_cards=args.cards, executor=ex,
+                             options=options)
     finally:
         if ex is not None:
             ex.shutdown()
@@ -177,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         d = res.to_seats_dict(names, bots)
         d.update(ruleset=ruleset, seed=args.seed, seconds=seconds)
+    d["options"] = options
     if not args.cards:
         d.pop("cards")
     if ex is not None:
@@ -188,6 +215,8 @@ def run(args: argparse.Namespace) -> int:
         _print_two(d, ruleset, args.seed)
     else:
         _print_many(d, ruleset, args.seed)
+    if options:
+        print("  rules changed: " + ", ".join(f"{k}={v}" for k, v in options.items()))
     return 0
 
 

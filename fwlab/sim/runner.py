@@ -187,11 +187,13 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
 
     ``args`` is plain data: ``(setups, ruleset, bots, batch seed, first game index, count, log_cards)``
     and optionally ``overrides`` (``{card: {field: value}}``, see :mod:`fwlab.catalog.overrides`;
-    the worker builds the changed catalog once per distinct overrides). Without overrides (absent,
-    None or empty) the games are exactly those of the ruleset's own catalog.
+    the worker builds the changed catalog once per distinct overrides) and ``options`` (the rule
+    options, ``{name: value}``, already checked). Without overrides (absent, None or empty) the
+    games are exactly those of the ruleset's own catalog; without options, its own rules.
     """
     setups, ruleset, bots, bseed, start, count, log_cards = args[:7]
     overrides = args[7] if len(args) > 7 else None
+    options: Mapping[str, Any] = (args[8] if len(args) > 8 else None) or {}
     n = len(setups)
     res = SimResult.empty(n)
     fam = info(ruleset).family
@@ -200,7 +202,7 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
         gi = start + i
         first = gi % n   # SIM-FIRST-1: seats take turns to play first
         r = play_match(ruleset, setups, bots, seed=(bseed + i * 7919) % (2**63), first=first,
-                       log_cards=log_cards, catalog=catalog)
+                       log_cards=log_cards, catalog=catalog, **options)
         places = r.places
         winners = [s for s in range(n) if places[s] == 1]
         share = 1.0 / len(winners)
@@ -246,16 +248,18 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
                    bots: Sequence[str] | None = None, workers: int | None = 1,
                    progress: Callable[[int, int], None] | None = None, executor: Executor | None = None,
                    log_cards: bool = False, batch_size: int = BATCH,
-                   overrides: Mapping[str, Mapping[str, Any]] | None = None) -> SimResult:
+                   overrides: Mapping[str, Mapping[str, Any]] | None = None,
+                   options: Mapping[str, Any] | None = None) -> SimResult:
     """Play ``n`` games of ``ruleset`` from one setup per seat (a deck, card names, or None for a game
     with a shared deck), one bot per seat, and merge the results.
 
     ``workers`` > 1 uses a local process pool (``None``: one per core); ``executor`` replaces it.
     ``progress(done, total)`` is called after every batch. ``overrides`` (``{card: {field: value}}``,
-    checked here) plays the games over the ruleset's catalog with those cards changed; each batch
-    carries them as plain data.
+    checked here) plays the games over the ruleset's catalog with those cards changed; ``options``
+    (``{name: value or text}``, the engine's rule options, checked here) plays them under those
+    rules. Each batch carries both as plain data.
     """
-    from ..rules.engines import engine_for
+    from ..rules.engines import check_rule_options, engine_for
 
     eng = engine_for(ruleset)
     check_seats(ruleset, len(setups))
@@ -274,11 +278,13 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
         ov: dict[str, dict[str, Any]] | None = normalize_overrides(load_catalog(ruleset), overrides)
     else:
         ov = None
+    opts = check_rule_options(ruleset, options)
     n_batches = (n + batch_size - 1) // batch_size
     seeds = batch_seeds(seed, n_batches)
+    extra: tuple[Any, ...] = (ov, opts) if opts else (ov,) if ov else ()
     jobs: list[tuple[Any, ...]] = [
         (names, ruleset, bot_names, seeds[i], i * batch_size, min(batch_size, n - i * batch_size), log_cards)
-        + ((ov,) if ov else ()) for i in range(n_batches)]
+        + extra for i in range(n_batches)]
     total = SimResult.empty(len(setups))
     if executor is None and (workers or os.cpu_count() or 1) > 1 and n_batches > 1:
         with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
@@ -298,7 +304,8 @@ def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int 
              ruleset: str | None = None, bots: tuple[str, str] = ("heuristic", "heuristic"),
              workers: int | None = 1, progress: Callable[[int, int], None] | None = None,
              executor: Executor | None = None, log_cards: bool = False, batch_size: int = BATCH,
-             overrides: Mapping[str, Mapping[str, Any]] | None = None) -> SimResult:
+             overrides: Mapping[str, Mapping[str, Any]] | None = None,
+             options: Mapping[str, Any] | None = None) -> SimResult:
     """Play ``n`` games of deck A against deck B (who goes first alternates) and merge the results.
 
     The 2-seat form of :func:`simulate_match`; ``ruleset`` defaults to deck A's.
@@ -306,7 +313,7 @@ def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int 
     if ruleset is None:
         ruleset = deck_a.ruleset if isinstance(deck_a, Deck) else "fw"
     return simulate_match([deck_a, deck_b], ruleset, n, seed, bots, workers, progress, executor, log_cards,
-                          batch_size, overrides)
+                          batch_size, overrides, options)
 
 
 def _collect(ex: Executor, jobs: list[tuple[Any, ...]], total: SimResult, n: int,

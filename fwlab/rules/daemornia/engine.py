@@ -7,12 +7,15 @@ per catalog (a simulation plays the same decks thousands of times), then :func:`
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from ...catalog import Catalog, load_catalog
 from ..engines import DeckCache, Engine, GameSummary, two_decks
+from ..options import RuleOption
 from .cards import compile_deck
+from .config import CONFIGS
 from .game import Game, play_out, replay
 from .game import new_game as _new_game
 from .position import load_position, position_of
@@ -30,6 +33,41 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
     return _new_game(ruleset, da, db, seed, first=first, log_cards=log_cards, record=record,
                      deck_names=decks, **options)
+
+
+#: RulesConfig field -> (rule ID, one line of doc): every switch of the Daemornia rulesets
+_DOCS: dict[str, tuple[str, str]] = {
+    "capital": ("FW-SETUP-1", "Capital each seat starts with (fw 20, bg 40)"),
+    "cycle": ("FW-RES-1", "Res gained on each own turn, cycling (fw 1,2,3; fw-epic 1..6; empty for bg's dice)"),
+    "bg_resources": ("BG-RES-1", "resources by rolling 2D6 and adding the higher die (bg) instead of the cycle"),
+    "scenario_res": ("FW-RES-2", "extra Res per Scenario in play each turn (fw 1, bg 0)"),
+    "opening_hand": ("FW-SETUP-3", "cards in the opening hand"),
+    "hand_limit": ("FW-HAND-1", "hand size kept at the end of a turn (discard down to it)"),
+    "bg_hand": ("BG-HAND-1", "bg's hand rule: with 8 in hand a drawn card is discarded; one may be discarded"),
+    "heal_scenarios": ("BG-HEAL-1", "Scenarios heal in the healing step too (fw: they do not)"),
+    "exp_loss": ("BG-EXP-1", "a killed or destroyed card costs its owner Capital equal to its Exp"),
+    "interrupts_first": ("BG-EVENT-2", "only Interrupts resolve before the events they answer"),
+    "turn_cap": ("SIM-CAP-1", "a game still going after this many turns is a draw"),
+    "literal_two": ("BG-HIT-2", "a natural 2 always misses (the literal reading)"),
+    "scenario_delay": ("BG-SCEN-2", "a Scenario's card effects wait a turn after it is deployed"),
+    "locking": ("FW-LOCK-1", "declaring an attacker locks it, and a locked creature cannot block"),
+    "one_scenario": ("FW-DEPLOY-2", "at most one Scenario deployed per turn"),
+    "curses": ("FW-ATTACH-2", "Curses go on an enemy creature"),
+}
+
+
+def _options(ruleset: str) -> tuple[RuleOption, ...]:
+    cfg = CONFIGS[ruleset]
+    out = []
+    for f in dataclasses.fields(cfg):
+        if f.name == "ruleset":
+            continue
+        rule, doc = _DOCS[f.name]
+        value = getattr(cfg, f.name)
+        kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "ints"
+        lo = 1 if f.name in ("turn_cap", "capital") else 0 if kind != "bool" else None
+        out.append(RuleOption(f.name, kind, value, doc, rule, min=lo))
+    return tuple(out)
 
 
 def summary(g: Game) -> GameSummary:
@@ -52,4 +90,5 @@ ENGINE = Engine(
     replay=replay,
     load_position=load_position,
     position_of=position_of,
+    options={r: _options(r) for r in ("fw", "fw-epic", "bg")},
 )

@@ -788,7 +788,10 @@ def new_game(ruleset: str, deck_a: Sequence[CardDef], deck_b: Sequence[CardDef],
     """Start a game of ``fw``, ``fw-epic`` or ``bg`` between two compiled decks."""
     cfg = config_for(ruleset, **overrides)
     names = deck_names or ([d.name for d in deck_a], [d.name for d in deck_b])
-    return Game(cfg, (deck_a, deck_b), seed, first, log_cards=log_cards, deck_names=names, record=record)
+    g = Game(cfg, (deck_a, deck_b), seed, first, log_cards=log_cards, deck_names=names, record=record)
+    if overrides:  # a record says under which rules it was played, so it replays under them
+        g.record.options.update(overrides)
+    return g
 
 
 def replay(record: GameRecord, catalog: object) -> Game:
@@ -799,8 +802,8 @@ def replay(record: GameRecord, catalog: object) -> Game:
         raise ValueError(f"a {record.ruleset} record needs two decks, not {len(record.setups)} setups")
     decks = [compile_deck(names, catalog) for names in record.setups if names is not None]
     g = new_game(record.ruleset, decks[0], decks[1], record.seed, first=record.first,
-                 deck_names=(record.setups[0], record.setups[1]), turn_cap=record.options.get("turn_cap", 200),
-                 literal_two=record.options.get("literal_two", False))
+                 deck_names=(record.setups[0], record.setups[1]),
+                 **{k: tuple(v) if isinstance(v, list) else v for k, v in record.options.items()})
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
