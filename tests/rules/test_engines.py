@@ -75,7 +75,7 @@ def test_CORE_REGISTRY_1_unknown_rulesets_and_rulesets_without_engine_are_clear_
 def test_CORE_REGISTRY_1_engines_json_lists_every_ruleset_with_its_engine_state(capsys, engineless):
     assert main(["engines", "--json"]) == 0
     rows = {r["ruleset"]: r for r in json.loads(capsys.readouterr().out)}
-    assert set(rows["fw"]) == {"ruleset", "seats", "bots", "compiled"}
+    assert set(rows["fw"]) == {"ruleset", "seats", "bots", "compiled", "options"}
     assert rows["fw"]["seats"] == [2, 2] and "heuristic" in rows["bg"]["bots"]
     assert rows[engineless]["seats"] is None and rows[engineless]["bots"] == []
     assert rows["conquest"]["seats"] == [3, 5] and rows["conquest"]["bots"] == ["random", "heuristic", "lookahead"]
