@@ -103,6 +103,9 @@ class Engine:
     replay: Callable[[GameRecord, Any], Any]
     load_position: Callable[..., Any] | None = None
     position_of: Callable[[Any], dict[str, Any]] | None = None
+    #: ``render_position(position, deciding_seat)`` -> the position (a ``position_of`` dict) as a
+    #: readable board for ``fwlab position show`` without ``--json``; None: the Daemornia layout
+    render_position: Callable[[Mapping[str, Any], int], str] | None = None
     #: optional: ``deck_notes(names, catalog)`` -> what the deck builder shows about a setup beyond
     #: its validity (Eredan: which character may play which card, with the reason when not)
     deck_notes: Callable[[Sequence[str], Any], dict[str, Any]] | None = None

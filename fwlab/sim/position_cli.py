@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.core import Action, IllegalAction, TooFewDice
-from ..rules.engines import load_position, position_of
+from ..rules.engines import engine_for, load_position, position_of
 from ..rulesets import SEAT_LABELS, family_of
 
 
@@ -121,7 +121,7 @@ def _load(args: argparse.Namespace, dice: Sequence[int] | None = None) -> tuple[
 def run_show(args: argparse.Namespace) -> int:
     ruleset, game = _load(args)
     pos = position_of(ruleset, game)
-    print(json.dumps(pos, indent=1) if args.json else render(pos, game.current_player()))
+    print(json.dumps(pos, indent=1) if args.json else show(ruleset, pos, game.current_player()))
     return 0
 
 
@@ -149,7 +149,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(pos, indent=1))
         return 0
-    print(render(pos, game.current_player()))
+    print(show(ruleset, pos, game.current_player()))
     note = ""
     if dice is not None and len(dice) > len(rolled):
         note = f" ({len(dice) - len(rolled)} of the dice given were not needed)"
@@ -159,6 +159,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------- the text form
+def show(ruleset: str, pos: Mapping[str, Any], deciding: int) -> str:
+    """The position as text, by the engine's own renderer when it has one (else :func:`render`)."""
+    own = engine_for(ruleset).render_position
+    return own(pos, deciding) if own is not None else render(pos, deciding)
+
+
 def _label(seat: int) -> str:
     return SEAT_LABELS[seat] if 0 <= seat < len(SEAT_LABELS) else str(seat)
 
