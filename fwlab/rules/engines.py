@@ -263,10 +263,12 @@ def load_position(data: Mapping[str, Any], catalog: Any = None, *, dice: Sequenc
     return load(data, catalog, dice=dice)
 
 
-def position_of(ruleset: str, game: Any) -> dict[str, Any]:
-    """The position of a game of ``ruleset`` in the JSON shape of docs/positions.md."""
+def position_of(ruleset: str, game: Any, *, deck: bool = False) -> dict[str, Any]:
+    """The position of a game of ``ruleset`` in the JSON shape of docs/positions.md; ``deck=True``
+    writes every hidden zone in full (decks as card names, top first), so it loads again as the
+    same state."""
     _, dump = engine_for(ruleset).positions()
-    return dump(game)
+    return dump(game, deck=True) if deck else dump(game)
 
 
 def deck_notes(ruleset: str, names: Sequence[str], catalog: Any) -> dict[str, Any] | None:

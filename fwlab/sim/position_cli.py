@@ -21,7 +21,13 @@ from typing import Any
 
 from ..rules.core import Action, IllegalAction, TooFewDice
 from ..rules.engines import engine_for, load_position, position_of
-from ..rulesets import SEAT_LABELS, family_of
+from ..rulesets import SEAT_LABELS, family_of, info, known_rulesets
+
+
+def add_rule_argument(p: argparse.ArgumentParser) -> None:
+    from .cli import add_rule_argument as add
+
+    add(p)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -57,6 +63,26 @@ def register(sub: argparse._SubParsersAction) -> None:
                            "(without --dice the dice are rolled by the seeded generator)")
     show.set_defaults(func=run_show)
     play.set_defaults(func=run_play)
+
+    start = psub.add_parser(
+        "start", help="the position of a seeded game after N actions (a real mid-game position to edit)",
+        description="Start a seeded game between the decks given (default: the ruleset's first starter decks; "
+                    "for a game without decks, --players N seats), let the bots play N actions, and print "
+                    "the position reached as JSON with every deck in full, top card first, so it loads again "
+                    "with `fwlab position show|play`. A game that ends sooner stops at its last decision.")
+    start.add_argument("decks", nargs="*", metavar="DECK", help="decklist file of each seat, in seat order")
+    start.add_argument("--ruleset", required=True, help="the ruleset (`fwlab engines` lists them)")
+    start.add_argument("--seed", type=int, default=0, help="seed of the game (default 0)")
+    start.add_argument("--after", type=int, default=0, metavar="N",
+                       help="actions the bots play before the position is taken (default 0: the first decision)")
+    start.add_argument("--players", type=int, default=None, metavar="N", help="seats, for a game without decks")
+    start.add_argument("--bots", default=None, metavar="B1,B2,...",
+                       help="the bot of each seat (default: the engine's default bot)")
+    start.add_argument("--first", default="a", metavar="SEAT", help="the seat that plays first (default a)")
+    start.add_argument("-o", "--output", default=None, metavar="FILE",
+                       help="write the position to FILE (JSON) and print it as a board instead")
+    add_rule_argument(start)
+    start.set_defaults(func=run_start)
 
 
 # ---------------------------------------------------------------------- reading
@@ -155,6 +181,73 @@ def run_play(args: argparse.Namespace) -> int:
         note = f" ({len(dice) - len(rolled)} of the dice given were not needed)"
     print(f"played: {'; '.join(actions)}")
     print(f"dice: {', '.join(map(str, rolled)) or 'none'}{note}")
+    return 0
+
+
+def run_start(args: argparse.Namespace) -> int:
+    from ..decks import load_deck
+    from ..decks.starters import starter_decks
+    from .cli import rule_args
+    from .play import bot_seed, start_match
+
+    ruleset = str(args.ruleset)
+    if ruleset not in known_rulesets():
+        raise ValueError(f"--ruleset: unknown ruleset {ruleset!r}; expected one of {', '.join(known_rulesets())}")
+    eng = engine_for(ruleset)
+    eng.positions()  # a clear error for an engine without positions
+    options = rule_args(args, ruleset)
+    r = info(ruleset)
+    lo, hi = r.seats
+    setups: list[Any]
+    if r.uses_decks:
+        if args.decks:
+            setups = [load_deck(p) for p in args.decks]
+        else:
+            starters = starter_decks(ruleset)
+            if len(starters) < lo:
+                raise ValueError(f"{ruleset} has {len(starters)} starter decks: give {lo} deck files")
+            setups = list(starters[:lo])
+    else:
+        if args.decks:
+            raise ValueError(f"{ruleset} is played without decks; give --players N instead of deck files")
+        setups = [None] * (args.players if args.players is not None else lo)
+    seats = len(setups)
+    if not lo <= seats <= hi:
+        raise ValueError(f"{ruleset} is played by {lo if lo == hi else f'{lo} to {hi}'} seats, not {seats}")
+    first = SEAT_LABELS.index(args.first) if args.first in SEAT_LABELS[:seats] else None
+    if first is None:
+        raise ValueError(f"--first: {args.first!r} is not one of the seats {', '.join(SEAT_LABELS[:seats])}")
+    names = [b.strip() for b in args.bots.split(",")] if args.bots else [eng.default_bot] * seats
+    if len(names) != seats:
+        raise ValueError(f"--bots names {len(names)} bots for {seats} seats")
+    if args.after < 0:
+        raise ValueError("--after must be 0 or more")
+    game = start_match(ruleset, setups, args.seed, first, log_cards=False, record=True, **options)
+    bots = [eng.make_bot(n, bot_seed(args.seed, s)) for s, n in enumerate(names)]
+    played = 0
+    while played < args.after:
+        if game.is_terminal():
+            break
+        nxt = game.clone()
+        nxt.apply(bots[nxt.current_player()].choose(nxt))
+        if nxt.is_terminal():  # a finished game cannot be set up: stop at its last decision
+            break
+        game = nxt
+        played += 1
+    if played < args.after:
+        print(f"fwlab: note: the game ends after {played + 1} actions; the position is the one before its "
+              f"last action (after {played})", file=sys.stderr)
+    pos = position_of(ruleset, game, deck=True)
+    for k in ("legal_actions", "terminal", "outcome"):  # printed-only: a file may leave them out
+        pos.pop(k, None)
+    pos["seed"] = args.seed
+    text = json.dumps(pos, indent=1)
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        print(show(ruleset, position_of(ruleset, game), game.current_player()))
+        print(f"written to {args.output} ({played} actions after the start, seed {args.seed})")
+    else:
+        print(text)
     return 0
 
 
