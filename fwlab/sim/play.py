@@ -162,10 +162,12 @@ def play_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None
 
 
 def play_matches(ruleset: str, games: Sequence[tuple[Sequence[Setup], Sequence[str], int, int]],
-                 log_cards: bool = True) -> list[GameResult]:
+                 log_cards: bool = True, options: dict[str, Any] | None = None) -> list[GameResult]:
     """Several complete games in one call, each ``(setups, bots, seed, first)``: a league's batch,
-    plain data in and out, so any executor (a process pool, a Dask worker) can run it."""
-    return [play_match(ruleset, setups, bots, seed=seed, first=first, log_cards=log_cards)
+    plain data in and out, so any executor (a process pool, a Dask worker) can run it; ``options``
+    are the rule options (checked) every game is played under."""
+    opts = options or {}
+    return [play_match(ruleset, setups, bots, seed=seed, first=first, log_cards=log_cards, **opts)
             for setups, bots, seed, first in games]
 
 

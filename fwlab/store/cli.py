@@ -177,6 +177,10 @@ def cmd_league(args: argparse.Namespace) -> int:
         start = datetime.fromisoformat(args.start)
     except ValueError:
         return _err(f"--start must be a date like 2026-01-01, got {args.start!r}")
+    from ..rules.engines import check_rule_options
+    from ..rules.options import parse_assignments
+
+    options = check_rule_options(args.ruleset, parse_assignments(args.rule))  # bad: exit 2 naming it
     try:
         con = connect(_db(args))
     except StoreError as exc:
@@ -194,7 +198,8 @@ def cmd_league(args: argparse.Namespace) -> int:
 
             ex = ProcessPoolExecutor(max_workers=args.workers or None)
         got = run_league(con, ruleset=args.ruleset, players=args.players, matches=args.matches, seed=args.seed,
-                         start=start, days=args.days, max_lookahead=args.max_lookahead, executor=ex)
+                         start=start, days=args.days, max_lookahead=args.max_lookahead, executor=ex,
+                         options=options)
     except (StoreError, ValueError) as exc:
         return _err(str(exc))
     finally:
@@ -268,6 +273,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="play the matches on this Dask scheduler (default $FWLAB_CLUSTER); the same league")
     p.add_argument("--max-lookahead", type=int, default=None,
                    help="at most this many players use the slow lookahead bot (default one in eight)")
+    p.add_argument("--rule", action="append", default=None, metavar="NAME=VALUE",
+                   help="play every match under this rule option (repeatable; `fwlab engines --options`); "
+                        "each match row says under which rules it was played")
     p.add_argument("--db", help=db_help)
     p.set_defaults(func=cmd_league)
 

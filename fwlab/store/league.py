@@ -157,12 +157,12 @@ LEAGUE_BATCH = 25
 
 
 def _play_all(ruleset: str, seatings: Sequence[tuple[list[Any], int]], seeds: Any, play_match: PlayMatch,
-              executor: Executor | None, bar: Any) -> Iterator[Any]:
+              executor: Executor | None, bar: Any, options: dict[str, Any]) -> Iterator[Any]:
     """Each match's result in match order: played here one by one, or in batches on ``executor``."""
     if executor is None:
         for i, (seated, first) in enumerate(seatings):
             yield play_match(ruleset, [p.deck for p in seated], [p.bot for p in seated], seed=int(seeds[i]),
-                             first=first, log_cards=True)
+                             first=first, log_cards=True, **options)
             bar.update(1)
         return
     from ..sim.play import _names, play_matches
@@ -171,7 +171,7 @@ def _play_all(ruleset: str, seatings: Sequence[tuple[list[Any], int]], seeds: An
     for lo in range(0, len(seatings), LEAGUE_BATCH):
         games = [([_names(p.deck) for p in seated], [p.bot for p in seated], int(seeds[i]), first)
                  for i, (seated, first) in enumerate(seatings[lo:lo + LEAGUE_BATCH], start=lo)]
-        futures.append(executor.submit(play_matches, ruleset, games))
+        futures.append(executor.submit(play_matches, ruleset, games, True, options or None))
     try:
         for f in futures:
             batch = f.result()
@@ -194,7 +194,8 @@ def match_prefix(ruleset: str, seed: int) -> str:
 def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: int = 8, matches: int = 200,
                seed: int = 1, start: datetime = datetime(2026, 1, 1), days: int = 90,
                play: PlayMatch | None = None, progress: bool | None = None,
-               max_lookahead: int | None = None, executor: Executor | None = None) -> dict[str, int]:
+               max_lookahead: int | None = None, executor: Executor | None = None,
+               options: dict[str, Any] | None = None) -> dict[str, int]:
     """Play a league and write it to the store in one transaction; return counts written.
 
     Each match seats k distinct players, k drawn (seeded) from the ruleset's seat range (at most
@@ -205,11 +206,14 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     ``executor`` (a process pool, or :class:`fwlab.cluster.ClusterExecutor` for a Dask cluster)
     plays the matches in batches of :data:`LEAGUE_BATCH`, each carrying its seeds and card names;
     the seating is drawn first, so the league is the same match for match whoever plays it, and
-    only this process writes to the store.
+    only this process writes to the store. ``options`` (``{name: value or text}``) are rule options
+    of the ruleset (checked here) every match is played under; each match row keeps them
+    (``matches.rules``, docs/match-logs.md).
     """
-    from ..rules.engines import bots_for
+    from ..rules.engines import bots_for, check_rule_options
 
     bots = bots_for(ruleset)  # ValueError for an unknown ruleset or one without an engine
+    opts = check_rule_options(ruleset, options)
     rules = info(ruleset)
     lo, hi = rules.seats
     if matches < 1:
@@ -272,7 +276,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
 
     try:
         return _play_and_write(con, ruleset, matches, seatings, game_seeds, play_match, executor, progress, prefix,
-                               start, offsets, staged, flush, written, roster)
+                               start, offsets, staged, flush, written, roster, opts)
     finally:
         for name in staged:
             with contextlib.suppress(duckdb.Error):
@@ -286,12 +290,12 @@ LEAGUE_CHUNK = 20_000
 def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, seatings: list[tuple[list[Any], int]],
                     game_seeds: Any, play_match: PlayMatch, executor: Executor | None, progress: bool | None,
                     prefix: str, start: datetime, offsets: Any, staged: dict[str, Any], flush: Callable[[], None],
-                    written: dict[str, int], roster: list[Any]) -> dict[str, int]:
+                    written: dict[str, int], roster: list[Any], options: dict[str, Any]) -> dict[str, int]:
     m_cols, s_cols, e_cols, t_cols, f_cols = (staged[n][0] for n in ("matches", "match_seats", "card_events",
                                                                       "turn_snapshots", "field_events"))
     bar = _progress(matches, f"{ruleset} league", progress)
     try:
-        for i, r in enumerate(_play_all(ruleset, seatings, game_seeds, play_match, executor, bar)):
+        for i, r in enumerate(_play_all(ruleset, seatings, game_seeds, play_match, executor, bar, options)):
             seated, first = seatings[i]
             k = len(seated)
             match_id = f"{prefix}{i + 1:06d}"
