@@ -30,9 +30,11 @@ from typing import Any, Protocol
 
 from ..rulesets import ENGINE_INFO, REGISTRY, info
 from .core import Action, GameRecord, PositionError
+from .deckrules import DeckRules
 from .options import RuleOption, check_options
 
-__all__ = ["Bot", "Engine", "GameSummary", "RuleOption", "bots_for", "check_rule_options", "deck_notes",
+__all__ = ["Bot", "DeckRules", "Engine", "GameSummary", "RuleOption", "bots_for", "check_rule_options",
+           "deck_notes", "deck_rules_for", "deck_rulesets",
            "engine_for", "engine_rulesets", "load_position", "make_bot", "engines_table", "position_of",
            "rule_options"]
 
@@ -117,6 +119,10 @@ class Engine:
     #: the rule options of each of its rulesets (fwlab/rules/options.py), declared as data: every
     #: ruling a player could want the other way; ``new_game(..., **options)`` takes them by name
     options: Mapping[str, tuple[RuleOption, ...]] = field(default_factory=dict)
+    #: the deck rules of each of its rulesets (fwlab/rules/deckrules.py): deck size, copies, hands,
+    #: the figures of the deck statistics and the helper's quotas; a ruleset without one has no
+    #: deck tools (:func:`deck_rules_for`)
+    deck_rules: Mapping[str, DeckRules] = field(default_factory=dict)
 
     def options_for(self, ruleset: str) -> tuple[RuleOption, ...]:
         """The rule options of one of this engine's rulesets (none declared: an empty tuple)."""
@@ -279,6 +285,27 @@ def deck_notes(ruleset: str, names: Sequence[str], catalog: Any) -> dict[str, An
         return None
     hook = engine_for(ruleset).deck_notes
     return None if hook is None else hook(names, catalog)
+
+
+def deck_rules_for(ruleset: str) -> DeckRules:
+    """The deck rules a ruleset's engine declares (:class:`~fwlab.rules.deckrules.DeckRules`); a
+    ``ValueError`` for an unknown ruleset, one without an engine, or one whose engine declares none."""
+    eng = engine_for(ruleset)
+    rules = eng.deck_rules.get(ruleset)
+    if rules is None:
+        raise ValueError(f"the {eng.name} engine declares no deck rules for {ruleset!r}")
+    return rules
+
+
+def deck_rulesets() -> tuple[str, ...]:
+    """The rulesets whose players build decks (their deck rules say ``player_decks``), in
+    registry order: what the deck builder offers."""
+    out = []
+    for r in engine_rulesets():
+        rules = engine_for(r).deck_rules.get(r)
+        if rules is not None and rules.player_decks:
+            out.append(r)
+    return tuple(out)
 
 
 def rule_options(ruleset: str) -> tuple[RuleOption, ...]:
