@@ -27,6 +27,11 @@ clockwise seat - 1. Fields are numbered in :func:`fwlab.rules.hexgrid.board_fiel
 instance ids are positions in the shared deck (:func:`~fwlab.rules.conquest.cards.shared_deck`).
 Every random event (the board layout, shuffles) comes from the ``random.Random(seed)`` the game is
 created with. Rule IDs in comments refer to ``docs/rules.md`` (section "Conquest").
+
+Rule options (declared in ``engine.py``): the board radius and difficulty multiset (CQ-BOARD-1),
+``turn_order`` (CQ-ORDER-1: 003's reversed first round, or ``clockwise`` from the first player
+every round) and ``idle_end`` (CQ-END-2: the idle turns in a row that end the game, 0 meaning as
+many as there are players). ``record.options`` holds those that differ from the defaults.
 """
 
 from __future__ import annotations
@@ -69,6 +74,10 @@ RADIUS: Final = 2             # CQ-BOARD-1
 DIFFICULTIES: Final = (1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 10, 11, 12)
 MAX_DIFFICULTY: Final = 12
 END_REASONS: Final = ("all-taken", "idle")
+#: CQ-ORDER-1: the turn orders (option ``turn_order``): 003's reversed first round, or clockwise throughout
+REVERSE_FIRST: Final = "reverse-first-round"
+CLOCKWISE: Final = "clockwise"
+TURN_ORDERS: Final = (REVERSE_FIRST, CLOCKWISE)
 NO_CARD: Final = -1
 
 END: Final = Action("end")
@@ -96,7 +105,8 @@ class Game:
 
     def __init__(self, defs: Sequence[CardDef] | None, seats: int, seed: int, first: int = 0,
                  log_cards: bool = True, record: bool = True, radius: int = RADIUS,
-                 difficulties: Sequence[int] | None = None) -> None:
+                 difficulties: Sequence[int] | None = None, turn_order: str = REVERSE_FIRST,
+                 idle_end: int = 0) -> None:
         self.seed = seed
         self.num_seats = seats
         self.first = first
@@ -105,9 +115,16 @@ class Game:
         self.recording = record
         self.outcome: Outcome | None = None
         self.rng = random.Random(seed)
-        # CQ-ORDER-1: round 1 counter-clockwise from the first player, then clockwise from the last
-        self.order1: list[int] = [(first - i) % seats for i in range(seats)]
-        self.order2: list[int] = [(first + 1 + i) % seats for i in range(seats)]
+        self.turn_order = turn_order
+        if turn_order == CLOCKWISE:   # option turn_order: clockwise from the first player every round
+            self.order1: list[int] = [(first + i) % seats for i in range(seats)]
+            self.order2: list[int] = list(self.order1)
+        else:   # CQ-ORDER-1: round 1 counter-clockwise from the first player, then clockwise from the last
+            self.order1 = [(first - i) % seats for i in range(seats)]
+            self.order2 = [(first + 1 + i) % seats for i in range(seats)]
+        self.idle_end = idle_end
+        #: CQ-END-2: idle turns in a row that end the game (option idle_end; 0: as many as players)
+        self.idle_limit = idle_end if idle_end > 0 else seats
         self.round = 1
         self.pos = 0                 # index in the round's order
         self.active = first
@@ -165,11 +182,15 @@ class Game:
         for x in diffs:
             if not 1 <= x <= MAX_DIFFICULTY:
                 raise ValueError(f"a field's difficulty is 1 to {MAX_DIFFICULTY}, not {x}")
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = {}   # the rule options that differ from the defaults
         if radius != RADIUS:
-            options["radius"] = radius
-        if difficulties is not None:
+            options["board_radius"] = radius
+        if difficulties is not None and diffs != list(DIFFICULTIES):
             options["difficulties"] = list(diffs)
+        if turn_order != REVERSE_FIRST:
+            options["turn_order"] = turn_order
+        if idle_end != 0:
+            options["idle_end"] = idle_end
         self.record = GameRecord("conquest", seed, first, (None,) * seats, options=options)
         self._shuffle(diffs)                        # CQ-BOARD-1: the board laid out by the seed
         self.diff = diffs
@@ -231,7 +252,7 @@ class Game:
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
         n = self.num_seats
-        c = Game(None, n, self.seed, self.first, False, False, self.radius)
+        c = Game(None, n, self.seed, self.first, False, False, self.radius, None, self.turn_order, self.idle_end)
         c.defs, c.names, c.name_of, c.diff = self.defs, self.names, self.name_of, self.diff
         c.outcome = self.outcome
         if seed is not None:
@@ -398,7 +419,7 @@ class Game:
                 self.track.append((self.turn, *[x.coins for x in self.seats]))
             self.round += 1
             self.pos = 0
-        if self.idle >= n:   # CQ-END-2: as many turns in a row as players without conquest or Claim
+        if self.idle >= self.idle_limit:   # CQ-END-2: idle_limit turns in a row without conquest or Claim
             self._finish("idle")
             return
         self.active = self.order1[self.pos] if self.round == 1 else self.order2[self.pos]
@@ -841,7 +862,8 @@ def play_out(g: Game, bots: Sequence[Any]) -> None:
 
 
 def new_game(defs: Sequence[CardDef], seats: int, seed: int, first: int = 0, log_cards: bool = True,
-             record: bool = True, radius: int = RADIUS, difficulties: Sequence[int] | None = None) -> Game:
+             record: bool = True, radius: int = RADIUS, difficulties: Sequence[int] | None = None,
+             turn_order: str = REVERSE_FIRST, idle_end: int = 0) -> Game:
     """Start a game of ``conquest`` for ``seats`` players over the shared deck ``defs``."""
     if not 3 <= seats <= 5:
         raise ValueError(f"conquest is a game for 3 to 5 seats, not {seats}")
@@ -849,7 +871,11 @@ def new_game(defs: Sequence[CardDef], seats: int, seed: int, first: int = 0, log
         raise ValueError(f"first seat {first} is not one of the {seats} seats")
     if radius < 1:
         raise ValueError(f"the board radius is at least 1, not {radius}")
-    return Game(defs, seats, seed, first, log_cards, record, radius, difficulties)
+    if turn_order not in TURN_ORDERS:
+        raise ValueError(f"turn_order is one of {', '.join(TURN_ORDERS)}, not {turn_order!r}")
+    if idle_end < 0:
+        raise ValueError(f"idle_end is 0 (as many idle turns as players) or more, not {idle_end}")
+    return Game(defs, seats, seed, first, log_cards, record, radius, difficulties, turn_order, idle_end)
 
 
 def replay(record: GameRecord, catalog: object) -> Game:
@@ -860,8 +886,9 @@ def replay(record: GameRecord, catalog: object) -> Game:
     opts = record.options
     diffs = opts.get("difficulties")
     g = new_game(shared_deck(catalog), record.num_seats, record.seed, record.first,
-                 radius=int(opts.get("radius", RADIUS)),
-                 difficulties=None if diffs is None else [int(x) for x in diffs])
+                 radius=int(opts.get("board_radius", opts.get("radius", RADIUS))),   # "radius": older records
+                 difficulties=None if diffs is None else [int(x) for x in diffs],
+                 turn_order=str(opts.get("turn_order", REVERSE_FIRST)), idle_end=int(opts.get("idle_end", 0)))
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says seat {player} acts, game says {g.current_player()}")

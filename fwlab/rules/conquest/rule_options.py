@@ -1,0 +1,24 @@
+"""The rule options of ``conquest``, declared as data (fwlab/rules/options.py): every Conquest ruling
+of RULINGS.md that it calls a parameter or an option, each with its rule ID. The engine
+(:mod:`.engine`) takes them by name and a position's ``options`` (:mod:`.position`) sets them; the
+defaults are the rulings. Not compiled.
+"""
+
+from __future__ import annotations
+
+from ..options import RuleOption
+from .game import DIFFICULTIES, MAX_DIFFICULTY, RADIUS, REVERSE_FIRST, TURN_ORDERS
+
+OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("board_radius", "int", RADIUS, "the board is a hexagon of this radius (2: 19 fields); another "
+               "radius needs difficulties for its fields", "CQ-BOARD-1", min=1, max=5),
+    RuleOption("difficulties", "ints", DIFFICULTIES, "the fields' difficulties (a multiset, one per field), laid "
+               "out by the seed", "CQ-BOARD-1", min=1, max=MAX_DIFFICULTY),
+    RuleOption("turn_order", "str", REVERSE_FIRST, "reverse-first-round: round 1 counter-clockwise, then clockwise "
+               "from its last player (003); clockwise: clockwise from the first player every round",
+               "CQ-ORDER-1", choices=TURN_ORDERS),
+    RuleOption("idle_end", "int", 0, "turns in a row without a conquest or a Claim that end the game; 0: as many "
+               "as there are players", "CQ-END-2", min=0),
+)
+#: the option names, for errors
+KNOWN = ", ".join(o.name for o in OPTIONS)
