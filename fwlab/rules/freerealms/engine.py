@@ -11,10 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...catalog import Catalog, load_catalog
+from ..core import GameRecord, IllegalAction
 from ..engines import DeckCache, Engine, GameSummary, two_decks
 from .cards import compile_deck
-from .game import END_REASONS, TURN_CAP, Game, play_out, replay
+from .game import END_REASONS, Game, play_out
 from .game import new_game as _new_game
+from .game import replay as _replay
+from .options import DEFAULTS, OPTIONS
+from .position import load_position, position_of, render_position
 
 #: a deck's card definitions, checked and compiled once per catalog
 compiled_deck = DeckCache(compile_deck)
@@ -22,17 +26,33 @@ compiled_deck = DeckCache(compile_deck)
 
 def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, first: int = 0, *,
              log_cards: bool = True, record: bool = True, catalog: Catalog | None = None,
-             turn_cap: int = TURN_CAP, mulligans: bool = True, **options: Any) -> Game:
-    """A game of ``fr`` between two decks given as card names; seat ``first`` plays first."""
+             **options: Any) -> Game:
+    """A game of ``fr`` between two decks given as card names; seat ``first`` plays first; ``options``
+    are rule options by name (:data:`~fwlab.rules.freerealms.options.OPTIONS`; the rest keep their
+    defaults)."""
     if ruleset != "fr":
         raise ValueError(f"the freerealms engine plays fr, not {ruleset!r}")
-    if options:
-        raise ValueError(f"unknown fr option(s): {', '.join(sorted(options))}; known: turn_cap, mulligans")
+    unknown = sorted(k for k in options if k not in DEFAULTS)
+    if unknown:
+        raise ValueError(f"unknown fr option(s): {', '.join(unknown)}; known: {', '.join(DEFAULTS)}")
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
-    return _new_game(da, db, seed, first=first, log_cards=log_cards, record=record, deck_names=decks,
-                     turn_cap=turn_cap, mulligans=mulligans)
+    return _new_game(da, db, seed, first=first, log_cards=log_cards, record=record, deck_names=decks, **options)
+
+
+def replay(record: GameRecord, catalog: Any) -> Game:
+    """Rebuild a game from its record: from the position it was set up from (``options["position"]``)
+    when it has one, else from its decks and seed, then every recorded action in order."""
+    start = record.options.get("position")
+    if start is None:
+        return _replay(record, catalog)
+    g = load_position(start, catalog)
+    for player, action in record.actions:
+        if g.current_player() != player:
+            raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
+        g.apply(action)
+    return g
 
 
 def summary(g: Game) -> GameSummary:
@@ -41,8 +61,11 @@ def summary(g: Game) -> GameSummary:
                        (g.seats[0].scored, g.seats[1].scored))
 
 
+from .deckrules import DECK_RULES  # noqa: E402  (the deck rules, beside the engine they belong to)
+
 ENGINE = Engine(
     name="freerealms",
+    deck_rules=DECK_RULES,
     rulesets=("fr",),
     end_reasons=END_REASONS,
     track="scored",
@@ -52,4 +75,8 @@ ENGINE = Engine(
     play_out=play_out,
     summary=summary,
     replay=replay,
+    load_position=load_position,
+    position_of=position_of,
+    render_position=render_position,
+    options={"fr": OPTIONS},
 )

@@ -55,8 +55,10 @@ DECISION_NAMES: Final = ("mulligan", "inventory", "set", "go", "tricks", "termin
 
 OPENING_HAND: Final = 6     # FR-SETUP-2
 READY_DRAW: Final = 2       # FR-READY-1
-GOAL: Final = 12            # FR-WIN-1
-TURN_CAP: Final = 200       # FR-CAP-1
+GOAL: Final = 12            # FR-WIN-1 (option score_to_win)
+TURN_CAP: Final = 200       # FR-CAP-1 (option turn_cap)
+#: option hero_names_block (FR-HERO-1): whose Hero of a name blocks playing another of that name
+HERO_BLOCKS: Final = ("own", "both")
 
 # battle results
 NO_RESULT: Final = -3       # still running
@@ -74,10 +76,20 @@ class Game:
 
     def __init__(self, decks: Sequence[Sequence[CardDef]] | None, seed: int, first: int = 0,
                  log_cards: bool = True, deck_names: Sequence[Sequence[str]] | None = None,
-                 record: bool = True, turn_cap: int = TURN_CAP, mulligans: bool = True) -> None:
+                 record: bool = True, turn_cap: int = TURN_CAP, mulligans: bool = True,
+                 first_player_may_go_turn_1: bool = True, score_to_win: int = GOAL,
+                 face_down_counts: bool = True, hero_names_block: str = "own") -> None:
         self.seed = seed
         self.num_seats = 2
         self.turn_cap = turn_cap
+        # rule options (fwlab/rules/freerealms/engine.py declares them; the defaults are the rulings)
+        self.mulligans = mulligans                   # FR-SETUP-3
+        self.go_turn_1 = first_player_may_go_turn_1  # FR-GO-1: the first player's creatures act on turn 1
+        self.goal = score_to_win                     # FR-WIN-1
+        self.face_down_counts = face_down_counts     # FR-COIN-1 / FR-STAR-1: face-down cards give coins and stars
+        if hero_names_block not in HERO_BLOCKS:
+            raise ValueError(f"hero_names_block must be one of {', '.join(HERO_BLOCKS)}, not {hero_names_block!r}")
+        self.hero_both = hero_names_block == "both"  # FR-HERO-1: the opponent's Hero blocks the name too
         self.first = first
         self.active = first
         self.turn = 0
@@ -121,7 +133,7 @@ class Game:
         self._init_logs(n if log_cards else 0)
         names = deck_names if (record and deck_names) else ((), ())
         self.record = GameRecord("fr", seed, first, (tuple(names[0]), tuple(names[1])),
-                                 options={"turn_cap": turn_cap})
+                                 options=self.options())
         for s in self.seats:  # FR-SETUP-1: decks shuffled
             self._shuffle(s.deck)
         for s in self.seats:  # FR-SETUP-2: six cards each
@@ -130,6 +142,22 @@ class Game:
         self.decider = first
         if self.mulligans_left == 0:
             self._begin_turn()
+
+    def options(self) -> dict[str, Any]:
+        """The rule options of this game as a record keeps them: ``turn_cap`` always, the others when
+        they differ from their defaults (so ``replay`` plays under the same rules)."""
+        out: dict[str, Any] = {"turn_cap": self.turn_cap}
+        if not self.mulligans:
+            out["mulligans"] = False
+        if not self.go_turn_1:
+            out["first_player_may_go_turn_1"] = False
+        if self.goal != GOAL:
+            out["score_to_win"] = self.goal
+        if not self.face_down_counts:
+            out["face_down_counts"] = False
+        if self.hero_both:
+            out["hero_names_block"] = "both"
+        return out
 
     def _init_logs(self, n: int) -> None:
         self.drawn_turn: list[int] = [-1] * n
@@ -175,7 +203,8 @@ class Game:
 
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
-        c = Game(None, self.seed, self.first, False, None, False, self.turn_cap)
+        c = Game(None, self.seed, self.first, False, None, False, self.turn_cap, self.mulligans, self.go_turn_1,
+                 self.goal, self.face_down_counts, HERO_BLOCKS[1] if self.hero_both else HERO_BLOCKS[0])
         c.defs, c.owner, c.decks = self.defs, self.owner, self.decks
         c.active, c.turn, c.decision, c.decider = self.active, self.turn, self.decision, self.decider
         c.outcome, c.mulligans_left = self.outcome, self.mulligans_left
@@ -245,7 +274,7 @@ class Game:
             s.scored += 1
             if self.log_cards and by >= 0:
                 self.scored_by[by] += 1
-            if s.scored >= GOAL:
+            if s.scored >= self.goal:
                 self._finish(p, "score")
                 return
 
@@ -327,7 +356,7 @@ class Game:
         if s.hand:
             self.decision = INVENTORY
             return False
-        s.coins = len(s.inventory)  # FR-COIN-1
+        s.coins = self.income(p)  # FR-COIN-1
         if self._has_set_play(p):
             self.decision = SET
             return False
@@ -341,7 +370,7 @@ class Game:
         """FR-COIN-1: one coin per inventory card, face up or down."""
         p = self.active
         s = self.seats[p]
-        s.coins = len(s.inventory)
+        s.coins = self.income(p)
         self.decision = SET
         if not self._has_set_play(p):
             self._to_go()
@@ -378,12 +407,32 @@ class Game:
         return False
 
     def hero_in_play(self, p: int, name: str) -> bool:
+        """FR-HERO-1: whether a Hero named ``name`` in play keeps ``p`` from playing another: one of
+        ``p``'s own (and, with the option ``hero_names_block="both"``, one of the opponent's)."""
         for c in self.seats[p].spaces:
             if c is not None and c.d.hero and c.d.name == name:
                 return True
+        if self.hero_both:
+            for c in self.seats[1 - p].spaces:
+                if c is not None and c.d.hero and c.d.name == name:
+                    return True
         return False
 
+    def income(self, p: int) -> int:
+        """FR-COIN-1 / FR-STAR-1: the coins (Set phase) or stars (each battle) ``p``'s inventory gives:
+        one per card, face up or down; with the option ``face_down_counts=False`` face-up resources only."""
+        s = self.seats[p]
+        if self.face_down_counts:
+            return len(s.inventory)
+        n = 0
+        for iid in s.inventory:
+            if not self.face_down[iid]:
+                n += 1
+        return n
+
     def _has_go_play(self, p: int) -> bool:
+        if self.turn == 1 and not self.go_turn_1:
+            return False  # FR-GO-1 with the option off: nothing may hunt or attack on turn 1
         for c in self.seats[p].spaces:
             if c is not None and not c.zapped and not c.stunned:
                 return True  # a ready creature can always hunt or attack (FR-GO-1)
@@ -523,6 +572,9 @@ class Game:
                 return "a stunned creature can neither hunt nor attack (FR-STUN-1)"
             if c.zapped:
                 return "only a ready creature can be zapped to hunt or attack (FR-ZAP-1)"
+            if self.turn == 1 and not self.go_turn_1:
+                return ("on turn 1 the first player's creatures may not hunt or attack "
+                        "(option first_player_may_go_turn_1 is off, FR-GO-1)")
             foe = self.foe_of(c)
             if k == "hunt":
                 if foe is not None and not foe.stunned:
@@ -664,7 +716,7 @@ class Game:
         self.b_cards = []
         self.b_result = NO_RESULT
         for s in self.seats:
-            s.stars = len(s.inventory)
+            s.stars = self.income(s.idx)
         self.b_passes = 0
         self.decision = TRICKS
         self.decider = c.owner
@@ -892,11 +944,14 @@ def play_out(g: Game, bots: Sequence[Any]) -> None:
 
 def new_game(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int, first: int = 0,
              log_cards: bool = True, record: bool = True, deck_names: Sequence[Sequence[str]] | None = None,
-             turn_cap: int = TURN_CAP, mulligans: bool = True) -> Game:
-    """Start a game of ``fr`` between two compiled decks."""
+             turn_cap: int = TURN_CAP, mulligans: bool = True, first_player_may_go_turn_1: bool = True,
+             score_to_win: int = GOAL, face_down_counts: bool = True, hero_names_block: str = "own") -> Game:
+    """Start a game of ``fr`` between two compiled decks, under the rule options given (the
+    defaults are the rulings; fwlab/rules/freerealms/engine.py declares them)."""
     names = deck_names or ([d.name for d in deck_a], [d.name for d in deck_b])
     return Game((deck_a, deck_b), seed, first, log_cards=log_cards, deck_names=names, record=record,
-                turn_cap=turn_cap, mulligans=mulligans)
+                turn_cap=turn_cap, mulligans=mulligans, first_player_may_go_turn_1=first_player_may_go_turn_1,
+                score_to_win=score_to_win, face_down_counts=face_down_counts, hero_names_block=hero_names_block)
 
 
 def replay(record: GameRecord, catalog: object) -> Game:
@@ -907,8 +962,12 @@ def replay(record: GameRecord, catalog: object) -> Game:
         raise ValueError(f"a {record.ruleset} record needs two decks, not {len(record.setups)} setups")
     da = compile_deck(record.setups[0], catalog)
     db = compile_deck(record.setups[1], catalog)
+    o = record.options
     g = new_game(da, db, record.seed, first=record.first, deck_names=(record.setups[0], record.setups[1]),
-                 turn_cap=int(record.options.get("turn_cap", TURN_CAP)))
+                 turn_cap=int(o.get("turn_cap", TURN_CAP)), mulligans=bool(o.get("mulligans", True)),
+                 first_player_may_go_turn_1=bool(o.get("first_player_may_go_turn_1", True)),
+                 score_to_win=int(o.get("score_to_win", GOAL)), face_down_counts=bool(o.get("face_down_counts", True)),
+                 hero_names_block=str(o.get("hero_names_block", "own")))
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
