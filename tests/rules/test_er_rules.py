@@ -1,4 +1,4 @@
-"""The Eredan rules engine (fwlab/rules/eredan, issue 14, not registered yet): one test or more per
+"""The Eredan rules engine (fwlab/rules/eredan, the ``eredan`` ruleset's engine): one test or more per
 rule ID ``ER-…`` (see the module docstring of fwlab/rules/eredan/game.py), on positions built from
 the eredan catalog."""
 

@@ -1,5 +1,6 @@
-"""Eredan ITCG (``eredan``): the game of 004 and the Eredan rulings. Not registered yet (issue 14):
-see the plan in :mod:`fwlab.rules.eredan.game`."""
+"""Eredan ITCG (``eredan``): the game of 004 and the Eredan rulings, registered as the engine of the
+``eredan`` ruleset (:mod:`fwlab.rules.eredan.engine`, reached through :mod:`fwlab.rules.engines`).
+The turn, its decisions and the rule IDs it follows are in :mod:`fwlab.rules.eredan.game`."""
 
 from .cards import CardDef, compile_card, compile_deck
 from .game import Game, new_game, replay
