@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..rulesets import RULESETS
+from ..rulesets import known_rulesets
 from .decklist import format_decklist, load_deck, read_decklist
 from .helper import fill_deck
 from .odds import deploy_odds, draw_odds
@@ -149,13 +149,14 @@ def register(sub: Any) -> None:
     o.add_argument("--turns", type=int, default=10)
     o.add_argument("--second", action="store_true", help="you go second")
     o.add_argument("--deploy", action="store_true",
-                   help="fw/fw-epic: P(able to deploy something) on each turn (exact enumeration)")
+                   help="rulesets with a resource cycle (fw, fw-epic): P(able to deploy something) on each "
+                        "turn (exact enumeration)")
     o.add_argument("--json", action="store_true")
     o.set_defaults(func=_odds)
 
     f = dsub.add_parser("fill", help="deck builder helper: complete a legal deck around chosen cards")
     f.add_argument("core", nargs="?", help="a decklist with the chosen cards (its ruleset: line is used)")
-    f.add_argument("--ruleset", choices=RULESETS, help="with no core file: the ruleset of the deck")
+    f.add_argument("--ruleset", choices=known_rulesets(), help="with no core file: the ruleset of the deck")
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--name")
     f.add_argument("--out", help="write the deck here instead of printing it")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..catalog import Catalog, CatalogError, load_catalog
-from ..rulesets import RULESETS
+from ..rulesets import known_rulesets
 
 _ENTRY = re.compile(r"^(\d+)\s*[xX]?\s+(\S.*?)\s*$")
 _HEADER = re.compile(r"^([A-Za-z_-]+)\s*:\s*(.*?)\s*$")
@@ -90,8 +90,8 @@ def parse_decklist(text: str, source: str = "<text>", default_ruleset: str | Non
         if h:
             key, value = h.group(1).lower(), h.group(2)
             if key == "ruleset":
-                if value not in RULESETS:
-                    raise CatalogError(f"unknown ruleset {value!r}; expected one of {', '.join(RULESETS)}",
+                if value not in known_rulesets():  # built-in and registered (plugins)
+                    raise CatalogError(f"unknown ruleset {value!r}; expected one of {', '.join(known_rulesets())}",
                                        file=source, line=no, field="ruleset")
                 ruleset = value
             elif key == "name":

@@ -1,7 +1,9 @@
 """Draw odds: the chance of holding a card (or a group of cards) by each of your turns, and for the
-Daemornia rulesets the chance of being able to deploy something on each turn.
+rulesets with a resource cycle the chance of being able to deploy something on each turn.
 
-Cards seen by your turn t (opening hand plus draws; mulligans and card draw effects ignored):
+Cards seen by your turn t (mulligans and card draw effects ignored) come from the ruleset's deck
+rules, declared by its engine (:meth:`fwlab.rules.deckrules.DeckRules.cards_seen`: the opening
+hand plus the draws of each turn), for example:
 
 * ``fw``, ``fw-epic``, ``bg``: 5 opening + 1 in each of your Resource/Draw phases from your first
   turn on (RULINGS: both players draw from turn 1), so ``5 + t`` going first or second.
@@ -28,25 +30,23 @@ from itertools import product
 from typing import Any
 
 from ..catalog import Catalog, load_catalog
+from ..rules.deckrules import DeckRules
+from ..rules.engines import deck_rules_for, deck_rulesets
 from .decklist import Deck
 
-#: Resources of your t-th turn (RULINGS "Resource cycle"); Scenarios' extra Res are ignored.
-CYCLES: dict[str, tuple[int, ...]] = {"fw": (1, 2, 3), "fw-epic": (1, 2, 3, 4, 5, 6)}
+
+def _player_deck_rules(ruleset: str) -> DeckRules:
+    rules = deck_rules_for(ruleset)
+    if not rules.player_decks:
+        raise ValueError(f"{ruleset} has no player deck: draw odds do not apply")
+    return rules
 
 
 def cards_seen(ruleset: str, turn: int, *, going_first: bool = True) -> int:
     """Cards drawn into your hand by your turn ``turn`` (1-based), before the deck-size cap."""
     if turn < 1:
         raise ValueError(f"turn must be at least 1, got {turn}")
-    if ruleset in ("fw", "fw-epic", "bg"):
-        return 5 + turn
-    if ruleset == "fr":
-        return 6 + 2 * (turn - 1 if going_first else turn)
-    if ruleset == "eredan":
-        return 5 + 2 * (turn - 1)
-    if ruleset == "conquest":
-        raise ValueError("conquest has no player deck: draw odds do not apply")
-    raise ValueError(f"unknown ruleset {ruleset!r}")
+    return _player_deck_rules(ruleset).cards_seen(turn, going_first=going_first)
 
 
 def p_at_least(k: int, *, copies: int, deck_size: int, seen: int) -> float:
@@ -111,7 +111,8 @@ def draw_odds(deck: Deck, card: str | None = None, group: Callable[[Any], bool] 
         copies = sum(n for name, n in counts.items() if (c := cat.lookup(name)) is not None and group(c))
         label = label or "group"
     turn_list = list(range(1, turns + 1))
-    seen = [min(size, cards_seen(deck.ruleset, t, going_first=going_first)) for t in turn_list]
+    rules = _player_deck_rules(deck.ruleset)
+    seen = [min(size, rules.cards_seen(t, going_first=going_first)) for t in turn_list]
     return DrawOdds(label, copies, size, k, going_first, turn_list, seen,
                     [p_at_least(k, copies=copies, deck_size=size, seen=s) for s in seen],
                     [p_at_least(1, copies=copies, deck_size=size, seen=s) for s in seen])
@@ -158,8 +159,10 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
 
     Model: cards are grouped by cost (0, 1, … up to the most Res a turn can give, and "dearer");
     the draws are sequential draws without replacement (the multivariate hypergeometric over the
-    buckets). Res per turn follow the cycle 1, 2, 3 (``fw``) or 1..6 (``fw-epic``); Scenarios' extra
-    Res, discounts and the one-Scenario-per-turn limit are ignored. Each turn you draw, then play the
+    buckets). Res per turn follow the ruleset's ``resource_cycle`` (its deck rules: 1, 2, 3 for ``fw``,
+    1..6 for ``fw-epic``); Scenarios' extra Res, discounts and the one-Scenario-per-turn limit are
+    ignored. The opening hand and the draws of each turn are the deck rules' (going first). Each turn
+    you draw, then play the
     cards that spend the most Res (then the fewest cards, keeping cheap cards for the 1-Res turns);
     "able to deploy" means a card of cost <= that turn's Res is in hand. Costs about 10-50 ms for
     an ``fw`` deck and 1-2 s for an ``fw-epic`` deck (more buckets, more hands).
@@ -170,11 +173,13 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
     [0.0, 1.0, 1.0]
     """
     ruleset = deck.ruleset
-    if ruleset not in CYCLES:
-        raise ValueError(f"deploy odds follow the resource cycle of fw and fw-epic, not {ruleset!r} "
-                         "(Battlegrounds rolls its Res: the exact enumeration is too large to be useful)")
+    rules = deck_rules_for(ruleset)
+    cycle = rules.resource_cycle
+    if not cycle:
+        with_cycle = [r for r in deck_rulesets() if deck_rules_for(r).resource_cycle]
+        raise ValueError(f"deploy odds follow the resource cycle of {' and '.join(with_cycle) or 'no ruleset'}, "
+                         f"not {ruleset!r}" + (f" ({rules.no_cycle})" if rules.no_cycle else ""))
     cat = catalog or load_catalog(ruleset)
-    cycle = CYCLES[ruleset]
     res_dists = [{cycle[t % len(cycle)]: 1.0} for t in range(turns)]
     labels = [str(cycle[t % len(cycle)]) for t in range(turns)]
     max_res = max(r for d in res_dists for r in d)
@@ -211,11 +216,13 @@ def deploy_odds(deck: Deck, turns: int = 6, *, catalog: Catalog | None = None) -
                     out[key] = out.get(key, 0.0) + p * r / left
         return out
 
-    for _ in range(5):
+    for _ in range(rules.opening_hand):
         states = draw(states, caps(0))
     p_deploy, p_every = [], []
     for t in range(turns):
-        states = draw(states, caps(t))
+        if t or rules.draw_on_turn_one[0]:
+            for _ in range(rules.draws_per_turn):
+                states = draw(states, caps(t))
         after = caps(t + 1)
         nxt: dict[tuple[tuple[int, ...], tuple[int, ...], bool], float] = {}
         can = every = 0.0

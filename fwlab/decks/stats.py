@@ -1,8 +1,12 @@
-"""Deck statistics: curve, types, nature/sphere/guild mix, gems, and the attack/defence profile.
+"""Deck statistics: curve, types, camp mix, gems, and the attack/defence profile.
 
-Every figure counts card copies. The mix is the creatures' nature (Daemornia), every card's sphere
-with Heroes apart (Free Realms) or every card's guild, unaffiliated cards as Mercenary (Eredan). ``average_gems`` (Free Realms only, None elsewhere) is the deck
-builder's figure: the mean gem count over every card of the deck (RULINGS "Free Realms").
+Every figure counts card copies, and what each one counts comes from the ruleset's deck rules
+(:class:`fwlab.rules.deckrules.DeckRules`, declared by its engine): the resource curve over the
+costs of ``curve_types``; the mix of ``mix_field`` (the creatures' nature in Daemornia, every card's
+sphere with Heroes apart in Free Realms, every card's guild with unaffiliated cards as Mercenary in
+Eredan); the profile of ``profile_fields`` over the cards of ``fighter_types``. ``average_gems``
+(only where the rules name a ``gem_field``: Free Realms; None elsewhere) is the deck builder's
+figure: the mean gem count over every card of the deck (RULINGS "Free Realms").
 :func:`gem_gap_odds` puts it to the test: the exact chance of winning a battle at each attack/defense
 gap from the deck's own gems (:mod:`fwlab.calc.gem_gaps`).
 
@@ -22,20 +26,8 @@ from typing import Any
 from ..calc.gem_gaps import GapOdds, gap_odds
 from ..calc.gems import FlipDeck
 from ..catalog import Catalog, load_catalog
-from ..rulesets import family_of
+from ..rules.engines import deck_rules_for
 from .decklist import Deck
-
-#: The field that says which camp a card belongs to, per family.
-MIX_FIELD = {"daemornia": "nature", "freerealms": "sphere", "eredan": "guild", "conquest": None}
-#: Stats profiled per family: (label, field) of the cards that fight.
-PROFILE_FIELDS = {
-    "daemornia": ("att", "def", "dmg", "hp"),
-    "freerealms": ("attack", "defense"),
-    "eredan": ("att", "def", "spirit", "life"),
-    "conquest": ("attack", "support"),
-}
-FIGHTER_TYPES = {"daemornia": ("creature",), "freerealms": ("creature",), "eredan": ("character",),
-                 "conquest": ("troop",)}
 
 
 def _sorted(c: Mapping[Any, int]) -> dict[Any, int]:
@@ -69,27 +61,16 @@ class DeckStats:
         }
 
 
-def _mix_key(family: str, card: Any) -> str:
-    f = card.fields
-    if family == "daemornia":
-        return str(f.get("nature"))
-    if family == "freerealms":
-        return "hero" if f.get("hero") else str(f.get("sphere", "none"))
-    if family == "eredan":
-        return str(f.get("guild") or "Mercenary")
-    return card.type
-
-
 def deck_stats(deck: Deck, catalog: Catalog | None = None) -> DeckStats:
     """Statistics of a deck; unknown card names are listed in ``unknown`` and left out of the figures."""
-    family = family_of(deck.ruleset)
+    rules = deck_rules_for(deck.ruleset)
     cat = catalog or load_catalog(deck.ruleset)
     curve: Counter[int] = Counter()
     types: Counter[str] = Counter()
     subtypes: Counter[str] = Counter()
     mix: Counter[str] = Counter()
     gems: Counter[int] = Counter()
-    values: dict[str, list[int]] = {k: [] for k in PROFILE_FIELDS[family]}
+    values: dict[str, list[int]] = {k: [] for k in rules.profile_fields}
     unknown: list[str] = []
     total = 0
     for name, n in deck.counts().items():
@@ -98,17 +79,17 @@ def deck_stats(deck: Deck, catalog: Catalog | None = None) -> DeckStats:
             unknown.append(name)
             continue
         total += n
-        if card.cost is not None:
+        if card.cost is not None and rules.in_curve(card):
             curve[card.cost] += n
         types[card.type] += n
         sub = card.subtype or card.fields.get("kind")
         if sub:
             subtypes[f"{card.type}/{sub}"] += n
-        if MIX_FIELD[family] is not None and (family != "daemornia" or card.type == "creature"):
-            mix[_mix_key(family, card)] += n
-        if family == "freerealms":
-            gems[len(card.fields.get("gems", []))] += n
-        if card.type in FIGHTER_TYPES[family]:
+        if rules.in_mix(card):
+            mix[rules.mix_label(card)] += n
+        if rules.gem_field is not None:
+            gems[len(card.fields.get(rules.gem_field, []))] += n
+        if card.type in rules.fighter_types:
             for k in values:
                 v = card.fields.get(k)
                 if isinstance(v, int) and not isinstance(v, bool):
@@ -118,13 +99,13 @@ def deck_stats(deck: Deck, catalog: Catalog | None = None) -> DeckStats:
         if vs:
             profile[k] = {"mean": sum(vs) / len(vs), "min": min(vs), "max": max(vs),
                           "histogram": {str(v): c for v, c in sorted(Counter(vs).items())}}
-    fr = family == "freerealms"
+    gemmed = rules.gem_field is not None
     n_gem_cards = sum(gems.values())
     return DeckStats(
         ruleset=deck.ruleset, name=deck.name, cards=total, curve=_sorted(curve), types=_sorted(types),
-        subtypes=_sorted(subtypes), mix=_sorted(mix), mix_field=MIX_FIELD[family],
-        average_gems=(sum(k * v for k, v in gems.items()) / n_gem_cards if n_gem_cards else 0.0) if fr else None,
-        gem_histogram={k: gems.get(k, 0) for k in range(0, 5)} if fr else None,
+        subtypes=_sorted(subtypes), mix=_sorted(mix), mix_field=rules.mix_field,
+        average_gems=(sum(k * v for k, v in gems.items()) / n_gem_cards if n_gem_cards else 0.0) if gemmed else None,
+        gem_histogram={k: gems.get(k, 0) for k in range(0, rules.max_gems + 1)} if gemmed else None,
         profile=profile, unknown=unknown,
     )
 
@@ -135,8 +116,8 @@ GAP_OPPONENTS = ("mirror", "starters")
 
 def flip_deck(deck: Deck, catalog: Catalog | None = None) -> FlipDeck:
     """A Free Realms deck as the battle flip sees it (every copy's gems); unknown names are left out,
-    as in :func:`deck_stats`."""
-    if family_of(deck.ruleset) != "freerealms":
+    as in :func:`deck_stats`. A ruleset whose deck rules have no ``gem_field`` has no gems to flip."""
+    if deck_rules_for(deck.ruleset).gem_field is None:
         raise ValueError(f"gems are a Free Realms figure; a {deck.ruleset} deck has none")
     cat = catalog or load_catalog(deck.ruleset)
     pairs = [(card, n) for name, n in deck.counts().items() if (card := cat.lookup(name)) is not None]

@@ -17,7 +17,8 @@ from fwlab.catalog import load_catalog
 from fwlab.cli import main
 from fwlab.decks.decklist import parse_decklist
 from fwlab.decks.starters import starter_paths
-from fwlab.decks.validate import GOLEM, validate
+from fwlab.decks.validate import validate
+from fwlab.rules.eredan.deckrules import GOLEM
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "decklists.md").read_text(encoding="utf-8")

@@ -77,8 +77,11 @@ def summary(g: Game) -> GameSummary:
                        (g.seats[0].capital, g.seats[1].capital))
 
 
+from .deckrules import DECK_RULES  # noqa: E402  (the deck rules, beside the engine they belong to)
+
 ENGINE = Engine(
     name="daemornia",
+    deck_rules=DECK_RULES,
     rulesets=("fw", "fw-epic", "bg"),
     end_reasons=("capital", "deck-out", "turn-cap"),
     track="capital",

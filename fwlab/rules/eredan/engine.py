@@ -91,8 +91,11 @@ def deck_notes(names: Sequence[str], catalog: Any) -> dict[str, Any]:
     }
 
 
+from .deckrules import DECK_RULES  # noqa: E402  (the deck rules, beside the engine they belong to)
+
 ENGINE = Engine(
     name="eredan",
+    deck_rules=DECK_RULES,
     rulesets=("eredan",),
     end_reasons=END_REASONS,
     track="life",
