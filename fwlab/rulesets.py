@@ -82,6 +82,9 @@ class Ruleset:
     seats: tuple[int, int]   #: fewest and most seats a match of it has
     engine: str | None = None
     uses_decks: bool = True  #: False when the seats share one deck (no deck per seat)
+    #: the folder of its starter decklists (``*.txt``); None: ``data/decks/<id>/`` (a plugin's own
+    #: folder lives beside its code, see :func:`fwlab.decks.starters.starter_dir`)
+    decks_dir: str | None = None
 
 
 _BUILTIN: Final[tuple[Ruleset, ...]] = (
@@ -126,6 +129,19 @@ def register(ruleset: Ruleset, engine: EngineInfo | None = None) -> None:
 def known_rulesets() -> tuple[str, ...]:
     """Every ruleset id, built-in and registered."""
     return tuple(REGISTRY)
+
+
+def known_families() -> tuple[str, ...]:
+    """Every catalog family: the built-in ones, then those of rulesets registered at run time.
+
+    >>> known_families()[:2]
+    ('daemornia', 'freerealms')
+    """
+    out = list(FAMILIES)
+    for r in REGISTRY.values():
+        if r.family and r.family not in out:
+            out.append(r.family)
+    return tuple(out)
 
 
 def info(ruleset: str) -> Ruleset:

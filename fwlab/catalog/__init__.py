@@ -5,8 +5,15 @@
 3
 """
 
-from .loader import load_catalog, load_catalog_from, load_family, parse_catalog_text
+from .loader import (
+           family_folder,
+           load_catalog,
+           load_catalog_from,
+           load_family,
+           parse_catalog_text,
+           register_family,
+)
 from .model import Card, Catalog, CatalogError
 
-__all__ = ["Card", "Catalog", "CatalogError", "load_catalog", "load_catalog_from", "load_family",
-           "parse_catalog_text"]
+__all__ = ["Card", "Catalog", "CatalogError", "family_folder", "load_catalog", "load_catalog_from", "load_family",
+           "parse_catalog_text", "register_family"]

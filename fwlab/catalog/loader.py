@@ -1,5 +1,9 @@
 """Load and validate catalog files.
 
+A family's catalog is every ``*.toml`` file in its folder: ``data/catalogs/<family>/`` for the
+built-in families, or the folder a plugin gave :func:`register_family` with its schema (so a game
+outside the ``fwlab`` package keeps its cards beside its code).
+
 Every card is checked field by field against its family's schema; the first problem is raised as
 a :class:`CatalogError` naming the file, the line of the card, the card and the field (with a
 count of any further problems), so a card writer can fix the catalog without reading code.
@@ -16,10 +20,39 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import catalogs_dir
-from ..rulesets import FAMILIES, family_of
+from ..rulesets import family_of
 from .model import Card, Catalog, CatalogError
 from .schemas import SCHEMAS
 from .spec import FamilySchema, check_value
+
+#: family -> the folder of its catalog files, for families registered with their own folder
+_FOLDERS: dict[str, Path] = {}
+
+
+def register_family(schema: FamilySchema, folder: str | Path | None = None) -> None:
+    """Add (or replace) a catalog family at run time, e.g. a plugin's: ``schema`` says what its
+    cards look like (``schema.family`` is its name), ``folder`` holds its ``*.toml`` files (None:
+    ``data/catalogs/<family>/``). A ruleset names the family in :class:`fwlab.rulesets.Ruleset`."""
+    if not schema.family or not schema.family.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"a catalog family is letters, digits, '-' and '_', not {schema.family!r}")
+    SCHEMAS[schema.family] = schema
+    if folder is None:
+        _FOLDERS.pop(schema.family, None)
+    else:
+        _FOLDERS[schema.family] = Path(folder)
+    _cached.cache_clear()
+
+
+def family_folder(family: str, root: Path | None = None) -> Path:
+    """The folder of a family's catalog files: the one it was registered with, else
+    ``<root>/<family>`` (``root`` default: ``data/catalogs``)."""
+    own = _FOLDERS.get(family)
+    return own if own is not None else (root or catalogs_dir()) / family
+
+
+def _known(family: str) -> None:
+    if family not in SCHEMAS:
+        raise CatalogError(f"unknown catalog family {family!r}; expected one of {', '.join(SCHEMAS)}")
 
 
 def _card_lines(text: str) -> list[int]:
@@ -151,10 +184,10 @@ def _raise_first(errors: list[CatalogError]) -> None:
 
 
 def load_family(family: str, root: Path | None = None) -> Catalog:
-    """Load every ``*.toml`` file under ``<root>/<family>/`` into one catalog (names must be unique)."""
-    if family not in FAMILIES:
-        raise CatalogError(f"unknown catalog family {family!r}; expected one of {', '.join(FAMILIES)}")
-    folder = (root or catalogs_dir()) / family
+    """Load every ``*.toml`` file of a family's folder (:func:`family_folder`: ``<root>/<family>/``
+    unless the family was registered with its own) into one catalog (names must be unique)."""
+    _known(family)
+    folder = family_folder(family, root)
     files = sorted(folder.glob("*.toml"))
     if not files:
         raise CatalogError(f"no catalog files (*.toml) for {family}", file=str(folder))
@@ -165,10 +198,11 @@ def load_catalog_from(path: str | Path, family: str) -> Catalog:
     """A ``family`` catalog read from ``path``: one catalog file, a folder of them, or a catalogs
     root that holds ``<family>/`` (like ``data/catalogs``). Not cached."""
     p = Path(path)
-    if family not in FAMILIES:
-        raise CatalogError(f"unknown catalog family {family!r}; expected one of {', '.join(FAMILIES)}")
+    _known(family)
     if p.is_dir() and (p / family).is_dir():
-        return load_family(family, p)
+        if family not in _FOLDERS:
+            return load_family(family, p)
+        p = p / family   # a registered family's own folder is not looked up under this root
     if p.is_file():
         files = [p]
     elif p.is_dir():
@@ -213,7 +247,7 @@ def _cached(family: str, root: str) -> Catalog:
 
 def load_catalog(ruleset_or_family: str, root: Path | None = None) -> Catalog:
     """The catalog for a ruleset (``fw``, ``bg`` …) or a family (``daemornia`` …), cached per folder."""
-    family = ruleset_or_family if ruleset_or_family in FAMILIES else family_of(ruleset_or_family)
+    family = ruleset_or_family if ruleset_or_family in SCHEMAS else family_of(ruleset_or_family)
     if root is None:  # the default folder, remembered per FWLAB_DATA (a simulation asks once a game)
         env = os.environ.get("FWLAB_DATA")
         where = _DEFAULT_ROOTS.get(env)

@@ -26,7 +26,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..rulesets import FAMILIES, family_of
+from ..rulesets import family_of
 from .loader import _to_card, _validate, load_catalog
 from .model import Catalog, CatalogError
 from .schemas import SCHEMAS
@@ -127,7 +127,7 @@ def catalog_with_overrides(ruleset: str, overrides: Overrides | None) -> Catalog
     base = load_catalog(ruleset)
     if not overrides:
         return base
-    family = ruleset if ruleset in FAMILIES else family_of(ruleset)
+    family = ruleset if ruleset in SCHEMAS else family_of(ruleset)
     key = (family, id(base), overrides_key(overrides))
     hit = _BUILT.get(key)
     if hit is not None and hit[0] is base:

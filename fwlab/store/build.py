@@ -1,5 +1,9 @@
 """Fill the store from ``data/``: rulesets, the cards of every catalog, the starter decks.
 
+Rulesets and families registered at run time (plugins, see :mod:`fwlab.rulesets`) are built
+alongside the built-in ones, from the folders they registered (their catalog folder,
+:func:`fwlab.catalog.family_folder`; their starter decks, :func:`fwlab.decks.starters.starter_dir`).
+
 Everything is read and validated first (a bad catalog or deck raises the loader's
 :class:`~fwlab.catalog.CatalogError` before anything is written), then written in one
 transaction. Running it again gives the same rows: cards are replaced by the catalog's current
@@ -18,10 +22,11 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from ..catalog import Card, Catalog, load_family
+from ..catalog import Card, Catalog, family_folder, load_family
 from ..decks import Deck, format_decklist, load_deck
+from ..decks.starters import starter_dir
 from ..paths import data_dir
-from ..rulesets import FAMILIES, FAMILY, RULESETS, TITLES
+from ..rulesets import REGISTRY, Ruleset, known_families
 
 #: cards columns after the common ones: column -> (SQL type, catalog field names that fill it).
 EXTRA_COLUMNS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -127,22 +132,30 @@ def deck_id_for(ruleset: str, stem: str) -> str:
     return f"{ruleset}/{stem}"
 
 
+def stored_rulesets() -> list[Ruleset]:
+    """The rulesets the store's ``rulesets`` table lists: every known one with a card catalog
+    (built-in and registered; a toy game without cards has no row)."""
+    return [r for r in REGISTRY.values() if r.family is not None]
+
+
 def load_sources(root: Path | None = None) -> Sources:
-    """Load every catalog and starter deck under ``root`` (default ``data/``); raises CatalogError."""
+    """Load every catalog and starter deck under ``root`` (default ``data/``), and those of the
+    registered families and rulesets from their own folders; raises CatalogError."""
     base = root or data_dir()
     out = Sources()
-    for family in FAMILIES:
-        if not (base / "catalogs" / family).is_dir():
+    for family in known_families():
+        if not family_folder(family, base / "catalogs").is_dir():
             out.missing_families.append(family)
             continue
         out.catalogs[family] = load_family(family, base / "catalogs")
-    for ruleset in RULESETS:
-        catalog = out.catalogs.get(FAMILY[ruleset])
-        for path in sorted((base / "decks" / ruleset).glob("*.txt")):
+    for r in stored_rulesets():
+        assert r.family is not None
+        catalog = out.catalogs.get(r.family)
+        for path in sorted(starter_dir(r.id, base / "decks").glob("*.txt")):
             if catalog is None:
                 from ..catalog import CatalogError
-                raise CatalogError(f"starter deck for {ruleset} but no {FAMILY[ruleset]} catalog", file=str(path))
-            out.decks[deck_id_for(ruleset, path.stem)] = load_deck(path, catalog)
+                raise CatalogError(f"starter deck for {r.id} but no {r.family} catalog", file=str(path))
+            out.decks[deck_id_for(r.id, path.stem)] = load_deck(path, catalog)
     return out
 
 
@@ -212,21 +225,22 @@ def _write_starter_decks(con: duckdb.DuckDBPyConnection, decks: Mapping[str, Dec
 
 def build_from_data(con: duckdb.DuckDBPyConnection, sources: Sources) -> dict[str, int]:
     """Write rulesets, cards and starter decks in one transaction; return row counts written."""
+    rulesets = stored_rulesets()
     con.execute("BEGIN TRANSACTION")
     try:
         con.executemany(
             """INSERT INTO rulesets VALUES (?, ?, ?)
                ON CONFLICT (ruleset) DO UPDATE SET family = excluded.family, title = excluded.title""",
-            [[r, FAMILY[r], TITLES[r]] for r in RULESETS],
+            [[r.id, r.family, r.title] for r in rulesets],
         )
-        _write_cards(con, (c for cat in sources.catalogs.values() for c in cat), FAMILIES)
+        _write_cards(con, (c for cat in sources.catalogs.values() for c in cat), known_families())
         _write_starter_decks(con, sources.decks)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
     return {
-        "rulesets": len(RULESETS),
+        "rulesets": len(rulesets),
         "cards": sum(len(c) for c in sources.catalogs.values()),
         "starter decks": len(sources.decks),
     }
