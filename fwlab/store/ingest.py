@@ -2,10 +2,10 @@
 
 DuckDB reads each file itself (``read_csv``, ``read_parquet``, ``read_json``) into a TEMP staging
 table; rows never become Python objects, so a million-row file imports in seconds. Every check
-(columns, types, allowed values, timestamps, ids, references to decks, cards and matches) is a SQL
-query over the staging tables. Any problem raises :class:`ImportProblem` listing the first problems
-with file, row (1-based data row: the header is not counted), column and value, and the store is
-not touched. Otherwise all rows are written in one transaction, so a process killed mid-import
+(columns, types, allowed values, timestamps, ids, references to decks, cards and matches) is a named
+check of the table in :mod:`.checks`, most of them a SQL query over the staging tables. Any problem
+raises :class:`ImportProblem` listing the first problems with the check's name, file, row (1-based
+data row: the header is not counted), column and value, and the store is not touched. Otherwise all rows are written in one transaction, so a process killed mid-import
 leaves the store as it was. ``docs/match-logs.md`` describes the format.
 """
 
@@ -24,12 +24,22 @@ from pathlib import Path
 import duckdb
 
 from .. import rulesets as rs
+from .checks import (  # the file spec and the table of checks live in .checks; re-exported here
+    CHECKS,
+    CHECKS_BY_NAME,
+    FILE_COLUMNS,
+    KEYS,
+    MATCH_LEVEL,
+    MODES,
+    REQUIRED,
+    Check,
+    check_selects,
+    enums,
+)
 from .progress import Progress, Step, failure_message, watching
 from .schema import (
     CARD_EVENT_COLUMNS,
     FIELD_EVENT_COLUMNS,
-    FIELD_HOW,
-    LONG_COLUMNS,
     MATCH_COLUMNS,
     TURN_COLUMNS,
     StoreError,
@@ -37,48 +47,8 @@ from .schema import (
 )
 from .summary import add_to_card_summary, refresh_card_summary, summary_takes_additions
 
-#: The kinds of file an import reads, with the columns (and SQL types) each kind may have.
-#: ``matches`` is the wide two-player format, ``match_seats`` the long one (a row per seat).
-FILE_COLUMNS: dict[str, dict[str, str]] = {
-    "matches": MATCH_COLUMNS, "match_seats": LONG_COLUMNS, "card_events": CARD_EVENT_COLUMNS,
-    "turn_snapshots": TURN_COLUMNS, "field_events": FIELD_EVENT_COLUMNS,
-}
-#: Columns a file of each kind must have; the others may be left out.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "matches": ("match_id", "played_at", "ruleset", "mode", "player_a", "player_b", "first", "winner", "turns"),
-    "match_seats": ("match_id", "played_at", "ruleset", "mode", "seat", "player", "first", "place", "turns"),
-    "card_events": ("match_id", "seat", "card"),
-    "turn_snapshots": ("match_id", "turn", "capital_a", "capital_b"),
-    "field_events": ("match_id", "field", "difficulty", "seat", "turn", "how"),
-}
-#: The columns every row of one match repeats in the long format.
-MATCH_LEVEL = ("played_at", "ruleset", "mode", "end_reason", "turns", "source")
-#: Each kind's key (unique in the files and not yet in the store).
-KEYS: dict[str, tuple[str, ...]] = {
-    "matches": ("match_id",), "match_seats": ("match_id", "seat"), "card_events": ("match_id", "seat", "card"),
-    "turn_snapshots": ("match_id", "turn"), "field_events": ("match_id", "field"),
-}
-MODES = ("pvp", "bot")
-
-
-def enums(kind: str) -> dict[str, tuple[str, ...]]:
-    """Allowed values of the enumerated columns of a kind of file, read now (rulesets registered at
-    run time included).
-
-    >>> enums("matches")["winner"], enums("card_events")["seat"]
-    (('a', 'b', 'draw'), ('a', 'b', 'c', 'd', 'e'))
-    """
-    common = {"ruleset": rs.known_rulesets(), "mode": MODES}
-    if kind == "matches":
-        return {**common, "first": ("a", "b"), "winner": ("a", "b", "draw")}
-    if kind == "match_seats":
-        return common
-    if kind == "card_events":
-        return {"seat": tuple(rs.SEAT_LABELS)}
-    if kind == "field_events":
-        return {"seat": tuple(rs.SEAT_LABELS), "how": FIELD_HOW}
-    return {}
-
+__all__ = ["CHECKS", "FILE_COLUMNS", "KEYS", "MATCH_LEVEL", "MODES", "REQUIRED", "Check", "ImportProblem",
+           "ImportReport", "Problem", "detect_kind", "enums", "import_files"]
 
 MAX_SHOWN = 20
 #: Test hook: seconds to sleep inside the write transaction (to prove a killed import leaves no trace).
@@ -97,6 +67,7 @@ class Problem:
     column: str | None
     value: str | None
     message: str
+    check: str = ""          # the name of the check that found it (fwlab.store.checks.CHECKS)
 
     def __str__(self) -> str:
         where = [self.file]
@@ -105,7 +76,14 @@ class Problem:
         if self.column:
             where += (["header"] if self.row is None else []) + [f"column {self.column}"]
         shown = "" if self.value is None else f" (value {self.value!r})"
-        return f"{', '.join(where)}: {self.message}{shown}"
+        named = f" [{self.check}]" if self.check else ""
+        return f"{', '.join(where)}: {self.message}{shown}{named}"
+
+
+def _problem(check: str, file: str, row: int | None = None, column: str | None = None, value: str | None = None,
+             **parts: object) -> Problem:
+    """A problem found while reading the files, by the named check (its message filled with ``parts``)."""
+    return Problem(file, row, column, value, CHECKS_BY_NAME[check].text(**parts), check)
 
 
 class ImportProblem(ValueError):
@@ -185,10 +163,9 @@ def _read_problem(label: str, text: str) -> Problem:
         row = int(line.group(1)) - 1
         value = original.group(1)[:60] if original else None
         if count:
-            return Problem(label, row, None, value,
-                           f"does not have the {count.group(1)} fields of the header")
-        return Problem(label, row, None, value, "cannot be read as CSV")
-    return Problem(label, None, None, None, f"cannot read: {text.splitlines()[0]}")
+            return _problem("ragged-row", label, row, None, value, fields=count.group(1))
+        return _problem("bad-csv-row", label, row, None, value)
+    return _problem("unreadable-file", label, error=text.splitlines()[0])
 
 
 class _Staging:
@@ -206,7 +183,7 @@ class _Staging:
         table = f"_fwlab_stage_{n}"
         suffix = "".join(path.suffixes[-2:]).lower()
         if not path.exists():
-            self.problems.append(Problem(label, None, None, None, "file not found"))
+            self.problems.append(_problem("file-not-found", label))
             return
         try:
             if ".parquet" in suffix or suffix.endswith(".pq"):
@@ -225,12 +202,11 @@ class _Staging:
             elif ".csv" in suffix or ".tsv" in suffix or ".txt" in suffix:
                 header = _csv_header(path, "\t" if ".tsv" in suffix else ",")
                 if header is None:
-                    self.problems.append(Problem(label, None, None, None, "the file is empty (no header row)"))
+                    self.problems.append(_problem("empty-file", label))
                     return
                 src, args = _csv_reader(header, "\t" if ".tsv" in suffix else ","), [str(path)]
             else:
-                self.problems.append(Problem(label, None, None, None,
-                                             "unknown file type; use .csv, .parquet or .jsonl"))
+                self.problems.append(_problem("file-type", label))
                 return
             self.con.execute(f"CREATE TEMP TABLE {table} AS SELECT * FROM {src}", args)
         except duckdb.Error as exc:
@@ -261,7 +237,7 @@ class _Staging:
                 continue
             missing = [c for c in REQUIRED[kind] if c not in columns]
             for c in missing:
-                self.problems.append(Problem(label, None, c, None, f"required column {c!r} is missing"))
+                self.problems.append(_problem("required-column", label, None, c, name=c))
             exprs: dict[str, tuple[str, str]] = {}  # column -> (raw, value)
             for col, sql_type in types.items():
                 # VARCHAR columns keep only their text (trimmed when it came from CSV or JSON); the
@@ -337,221 +313,8 @@ def _typed(raw: str, sql_type: str) -> str:
     return raw
 
 
-_TYPE_WORDS = {"INTEGER": "is not a whole number", "BOOLEAN": "is not true or false",
-               "TIMESTAMP": "is not an ISO 8601 time in UTC (like 2026-01-31T18:05:00)"}
-
-
-def _checks(kind: str, t: str, typed: dict[str, str | None]) -> list[str]:
-    """SQL selects of (file, row, column, value, message) for every problem in the typed table ``t``."""
-    types = FILE_COLUMNS[kind]
-    allowed_values = enums(kind)
-
-    def shown(column: str, alias: str = "") -> str:
-        if types[column] == "VARCHAR":
-            return alias + column
-        return f"coalesce({alias}{column}__raw, CAST({alias}{column} AS VARCHAR))"
-
-    def sel(column: str, message_sql: str, where: str) -> str:
-        return f"SELECT _file, _row, '{column}', {shown(column)}, {message_sql} FROM {t} WHERE {where}"
-
-    out = []
-    for col, sql_type in types.items():
-        if col in REQUIRED[kind]:
-            empty = f"{col} IS NULL" + ("" if sql_type == "VARCHAR" else f" AND {col}__raw IS NULL")
-            out.append(sel(col, "'is empty'", empty))
-        if sql_type in _TYPE_WORDS:
-            out.append(sel(col, f"'{_TYPE_WORDS[sql_type]}'", f"{col}__raw IS NOT NULL AND {col} IS NULL"))
-        if col in allowed_values:
-            allowed = ", ".join(_lit(v) for v in allowed_values[col])
-            hint = ""
-            if kind == "matches" and col == "winner":
-                hint = (" || CASE WHEN winner IN (player_a, player_b) "
-                        "THEN ' (a seat, not a player''s name)' ELSE '' END")
-            words = _lit(f"must be one of {', '.join(allowed_values[col])}")
-            out.append(sel(col, f"{words}{hint}", f"{col} IS NOT NULL AND {col} NOT IN ({allowed})"))
-    for col in ("turns", "drawn_turn", "deployed_turn", "killed_turn", "damage_dealt", "scored", "flipped",
-                "powerup_fired", "picked"):
-        if col in types:
-            out.append(sel(col, "'must not be negative'", f"{col} < 0"))
-    key = KEYS[kind]
-    keys = ", ".join(key)
-    # A hash aggregate over one 64-bit hash of the key finds the keys that may be repeated (40M card
-    # events are 40M small groups, not 40M groups of three strings); only their rows are then sorted
-    # by the real key, so a hash collision costs a little time and never a false problem.
-    not_null = ' AND '.join(f'{k} IS NOT NULL' for k in key)
-    out.append(f"""SELECT _file, _row, '{key[-1]}', {shown(key[-1])},
-        'duplicate: ({keys}) also at ' || first_file || ' row ' || first_row
-        FROM (SELECT *, first_value(_file) OVER w AS first_file, first_value(_row) OVER w AS first_row,
-                     row_number() OVER w AS nth FROM {t}
-              WHERE {not_null} AND hash({keys}) IN (SELECT hash({keys}) AS h FROM {t} WHERE {not_null}
-                                                    GROUP BY h HAVING count(*) > 1)
-              WINDOW w AS (PARTITION BY {keys} ORDER BY _file, _row)) WHERE nth > 1""")
-    if kind == "matches":
-        out.append(sel("match_id", "'already in the store'",
-                       f"EXISTS (SELECT 1 FROM matches s WHERE s.match_id = {t}.match_id)"))
-        out.append(sel("player_b", "'is the same player as player_a'", "player_a = player_b"))
-        out.append(sel("seats", "'a two-player (wide) row has 2 seats; write one row per seat for other counts'",
-                       "seats IS NOT NULL AND seats <> 2"))
-        out.append(f"""SELECT m._file, m._row, 'ruleset', m.ruleset,
-                'a ' || m.ruleset || ' match has ' || {_SEAT_RANGE} || ' seats: a two-player (wide) row cannot '
-                || 'hold it; write one row per seat (columns seat, player, place)'
-            FROM {t} m JOIN _fwlab_rulesets r ON r.ruleset = m.ruleset WHERE NOT 2 BETWEEN r.lo AND r.hi""")
-        for col in ("deck_a", "deck_b"):
-            out += _deck_checks(t, col)
-    elif kind == "match_seats":
-        out += _long_checks(t, typed["matches"])
-    else:
-        # no index on these tables: only the store rows of matches this import names are looked at
-        # (usually none: card events and turns come with their new matches)
-        out.append(f"""SELECT t._file, t._row, '{key[-1]}', {shown(key[-1], 't.')}, 'already in the store'
-            FROM {t} t SEMI JOIN (SELECT {keys} FROM {kind} WHERE match_id IN (SELECT match_id FROM matches
-                                  WHERE match_id IN (SELECT match_id FROM {t}))) s
-            ON {' AND '.join(f's.{k} = t.{k}' for k in key)}""")
-        out.append(sel("match_id", "'unknown match (not in the imported matches nor in the store)'",
-                       "match_id IS NOT NULL AND match_id NOT IN (SELECT match_id FROM _fwlab_match_info)"))
-    if kind in ("card_events", "field_events"):
-        out.append(f"""SELECT e._file, e._row, 'seat', e.seat,
-                'is not a seat of match ' || e.match_id || ', which has seats ' || {_labels_sql('i.seats')}
-            FROM (SELECT * FROM {t} WHERE strpos('{rs.SEAT_LABELS}', seat) > {_fewest_seats()}) e
-            JOIN _fwlab_match_info i USING (match_id)
-            WHERE strpos('{rs.SEAT_LABELS}', e.seat) > i.seats AND e.seat IN ({_labels_in()})""")
-    if kind == "field_events":
-        out.append(sel("field", "'must not be negative (fields are numbered from 0)'", "field < 0"))
-        out.append(sel("difficulty", "'must be at least 1'", "difficulty < 1"))
-        out.append(sel("turn", "'must be at least 1'", "turn < 1"))
-        out.append(f"""SELECT e._file, e._row, 'turn', {shown('turn', 'e.')},
-                'is after the end of match ' || e.match_id || ' (' || i.turns || ' turns)'
-            FROM {t} e JOIN _fwlab_match_info i USING (match_id) WHERE e.turn > i.turns""")
-    if kind == "card_events":
-        # Only the rows of a card missing from the catalog of some family of the import's matches are
-        # joined to their match (a few hundred distinct cards are looked up, not 40M rows)
-        out.append(f"""SELECT e._file, e._row, 'card', e.card, 'unknown card: not in the ' || r.family || ' catalog'
-            FROM (SELECT * FROM {t} WHERE card IN (
-                    SELECT d.card FROM (SELECT DISTINCT card FROM {t} WHERE card IS NOT NULL) d,
-                        (SELECT DISTINCT r.family FROM _fwlab_rulesets r WHERE r.family IS NOT NULL
-                         AND r.ruleset IN (SELECT DISTINCT ruleset FROM _fwlab_match_info)) f
-                    WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = f.family AND c.name = d.card))) e
-            JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
-            WHERE r.family IS NOT NULL
-              AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.family = r.family AND c.name = e.card)""")
-        out.append(f"""SELECT e._file, e._row, 'card', e.card, 'a ' || r.ruleset || ' match has no cards (the game '
-                || 'has no card catalog)'
-            FROM {t} e JOIN _fwlab_match_info i USING (match_id) JOIN _fwlab_rulesets r ON r.ruleset = i.ruleset
-            WHERE e.card IS NOT NULL AND r.family IS NULL""")
-    if kind == "turn_snapshots":
-        out.append(sel("turn", "'must be at least 1'", "turn < 1"))
-        # the per-turn figures of seats c..e (every match has seats a and b)
-        for n, col in [(n, f"{figure}_{label}") for figure in ("capital", "score")
-                       for n, label in enumerate(rs.SEAT_LABELS[2:], start=3)]:
-            out.append(f"""SELECT s._file, s._row, '{col}', {shown(col, 's.')},
-                    'match ' || s.match_id || ' has ' || i.seats || ' seats (' || {_labels_sql('i.seats')}
-                    || '): leave {col} empty'
-                FROM {t} s JOIN _fwlab_match_info i USING (match_id)
-                WHERE (s.{col} IS NOT NULL OR s.{col}__raw IS NOT NULL) AND i.seats < {n}""")
-    return out
-
-
-#: "2", or "3 to 5": the seat range of the ruleset row ``r`` of ``_fwlab_rulesets``.
-_SEAT_RANGE = "CASE WHEN r.lo = r.hi THEN r.lo::VARCHAR ELSE r.lo || ' to ' || r.hi END"
-
-
 def _lit(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
-
-
-def _labels_sql(count: str) -> str:
-    """SQL for the seat labels of ``count`` seats as text: 3 -> 'a, b, c'."""
-    return f"array_to_string(string_split(left('{rs.SEAT_LABELS}', {count}), ''), ', ')"
-
-
-def _fewest_seats() -> int:
-    """The fewest seats any ruleset has: a seat label up to it is a seat of every match."""
-    return min(r.seats[0] for r in rs.REGISTRY.values())
-
-
-def _labels_in() -> str:
-    return ", ".join(_lit(c) for c in rs.SEAT_LABELS)
-
-
-def _deck_checks(t: str, col: str) -> list[str]:
-    """A deck must be in ``decks``, be of the match's game, and only games with decks take one."""
-    return [
-        f"""SELECT _file, _row, '{col}', {col}, 'unknown deck id (not in decks; save or import the deck first)'
-            FROM {t} WHERE {col} IS NOT NULL AND {col} NOT IN (SELECT deck_id FROM decks)""",
-        f"""SELECT m._file, m._row, '{col}', m.{col},
-                'is a ' || d.ruleset || ' deck; a ' || m.ruleset || ' match needs a ' || fm.family || ' deck'
-            FROM {t} m JOIN decks d ON d.deck_id = m.{col}
-            JOIN _fwlab_rulesets fm ON fm.ruleset = m.ruleset JOIN _fwlab_rulesets fd ON fd.ruleset = d.ruleset
-            WHERE fm.family <> fd.family""",
-        f"""SELECT m._file, m._row, '{col}', m.{col},
-                'a ' || m.ruleset || ' match is played without decks: leave {col} empty'
-            FROM {t} m JOIN _fwlab_rulesets r ON r.ruleset = m.ruleset WHERE m.{col} IS NOT NULL AND NOT r.uses_decks""",
-    ]
-
-
-def _long_checks(t: str, wide: str | None) -> list[str]:
-    """The checks of the long format that look at a whole match (its rows in ``t``; its summary in
-    ``_fwlab_long_matches``, one row per match with the file and row of its first row)."""
-    g = "_fwlab_long_matches"
-    head = "SELECT g.head_file, g.head_row"
-    out = [
-        f"""SELECT _file, _row, 'seat', CAST(seat AS VARCHAR), 'must be a seat number from 1 to {rs.MAX_SEATS}'
-            FROM {t} WHERE seat IS NOT NULL AND NOT seat BETWEEN 1 AND {rs.MAX_SEATS}""",
-        f"""SELECT _file, _row, 'place', CAST(place AS VARCHAR), 'must be at least 1 (1 = best)'
-            FROM {t} WHERE place < 1""",
-        f"""{head}, 'match_id', g.match_id, 'already in the store'
-            FROM {g} g WHERE g.match_id IN (SELECT match_id FROM matches)""",
-        f"""{head}, 'seat', g.seat_list, 'seats must be numbered 1 to ' || g.max_seat || ' with none missing (match '
-                || g.match_id || ' has seats ' || g.seat_list || ')'
-            FROM {g} g WHERE g.seats_ok AND g.n_seats < g.max_seat""",
-        f"""{head}, 'seat', CAST(g.n_seats AS VARCHAR), 'a ' || g.ruleset || ' match has ' || {_SEAT_RANGE}
-                || ' seats; match ' || g.match_id || ' has ' || g.n_seats
-            FROM {g} g JOIN _fwlab_rulesets r ON r.ruleset = g.ruleset
-            WHERE g.seats_ok AND g.n_seats = g.max_seat AND NOT g.n_seats BETWEEN r.lo AND r.hi""",
-        f"""{head}, 'first', NULL, 'no seat of match ' || g.match_id || ' played first: exactly one of its rows '
-                || 'has first = true'
-            FROM {g} g WHERE g.firsts = 0 AND g.first_known""",
-        f"""SELECT _file, _row, 'first', coalesce(first__raw, CAST(first AS VARCHAR)), 'seat ' || first_seat || ' of match ' || match_id
-                || ' (row ' || first_row || ') played first already: exactly one seat plays first'
-            FROM (SELECT *, row_number() OVER w AS nth, first_value(seat) OVER w AS first_seat,
-                         first_value(_row) OVER w AS first_row
-                  FROM {t} WHERE first AND match_id IS NOT NULL
-                  WINDOW w AS (PARTITION BY match_id ORDER BY _file, _row)) WHERE nth > 1""",
-        f"""SELECT t._file, t._row, 'place', CAST(t.place AS VARCHAR),
-                'does not fit the places of match ' || t.match_id || ' (' || g.place_list || '): tied seats share '
-                || 'the better place and the next seat is 1 + the seats ahead of it, so this one is ' || t.expected
-            FROM (SELECT *, rank() OVER (PARTITION BY match_id ORDER BY place) AS expected FROM {t}
-                  WHERE match_id IS NOT NULL) t
-            JOIN {g} g USING (match_id) WHERE g.places_ok AND t.place <> t.expected""",
-        f"""SELECT _file, _row, 'player', player, 'is also in seat ' || other_seat || ' of match ' || match_id
-                || ' (row ' || other_row || '): a player takes one seat of a match'
-            FROM (SELECT *, row_number() OVER w AS nth, first_value(seat) OVER w AS other_seat,
-                         first_value(_row) OVER w AS other_row
-                  FROM {t} WHERE match_id IS NOT NULL AND player IS NOT NULL
-                  WINDOW w AS (PARTITION BY match_id, player ORDER BY _file, _row)) WHERE nth > 1""",
-        *_deck_checks(t, "deck"),
-    ]
-    for col in MATCH_LEVEL:
-        typed_col = LONG_COLUMNS[col] != "VARCHAR"
-        bad = f" AND NOT ({col} IS NULL AND {col}__raw IS NOT NULL)" if typed_col else ""
-        head_bad = " AND NOT (head_value IS NULL AND head_raw IS NOT NULL)" if typed_col else ""
-        raw = f"{col}__raw" if typed_col else col
-        shown = f"coalesce({col}__raw, CAST({col} AS VARCHAR))" if typed_col else col
-        out.append(f"""SELECT _file, _row, '{col}', {shown},
-                'differs from ' || CASE WHEN head_file <> _file THEN head_file || ' ' ELSE '' END || 'row '
-                || head_row || ' of the same match (' || coalesce(head_shown, 'empty')
-                || '): every row of a match has the same {col}'
-            FROM (SELECT *, first_value({col}) OVER w AS head_value, first_value({raw}) OVER w AS head_raw,
-                         first_value({shown}) OVER w AS head_shown, first_value(_row) OVER w AS head_row,
-                         first_value(_file) OVER w AS head_file
-                  FROM {t} WHERE match_id IS NOT NULL
-                  WINDOW w AS (PARTITION BY match_id ORDER BY _file, _row ROWS BETWEEN UNBOUNDED PRECEDING
-                               AND UNBOUNDED FOLLOWING))
-            WHERE {col} IS DISTINCT FROM head_value{bad}{head_bad}""")
-    if wide:
-        out.append(f"""{head}, 'match_id', g.match_id, 'duplicate: the match is also at ' || w._file || ' row ' || w._row
-            FROM {g} g JOIN {wide} w USING (match_id)""")
-    return out
 
 
 _LONG_MATCHES = """CREATE TEMP TABLE _fwlab_long_matches AS
@@ -637,7 +400,7 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
             raise ImportProblem(st.problems[:MAX_SHOWN], len(st.problems))
         sizes = {kind: _count(con, t) for kind, t in typed.items() if t}
         _reference_tables(con, typed)
-        checks = [q for kind, t in typed.items() if t for q in _checks(kind, t, typed)]
+        checks = [q for kind, t in typed.items() if t for q in check_selects(kind, t, typed)]
         if checks:
             with stage("checking", ", ".join(sizes), sum(sizes.values())):
                 con.execute("CREATE TEMP TABLE _fwlab_problems AS " + " UNION ALL ".join(f"({q})" for q in checks))
@@ -645,7 +408,7 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
             total = int(total_row[0]) if total_row else 0
             if total:
                 rows = con.execute("SELECT * FROM _fwlab_problems ORDER BY 1, 2, 3 LIMIT ?", [MAX_SHOWN]).fetchall()
-                raise ImportProblem([Problem(f, r, c, v, m) for f, r, c, v, m in rows], total)
+                raise ImportProblem([Problem(f, r, c, v, m, name) for f, r, c, v, m, name in rows], total)
         report.new_players = _write(con, typed, source, report, stage, sizes)
     except duckdb.Error as exc:
         message = failure_message(exc, con)
