@@ -61,6 +61,11 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/eredan/cards.py",
         "rules/eredan/state.py",
         "rules/eredan/game.py",
+        "bots/eredan/layout.py",
+        "bots/eredan/fight.py",
+        "bots/eredan/cardplay.py",
+        "bots/eredan/pairing.py",
+        "bots/eredan/discard.py",
         "bots/eredan/heuristic.py",
     )),
     "conquest": EngineInfo("conquest", "fwlab.rules.conquest.engine", (

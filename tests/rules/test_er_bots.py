@@ -1,20 +1,23 @@
 """The Eredan bots (fwlab/bots/eredan): the heuristic beats random on the starter decks, both bots
-return legal actions only (CORE-LEGAL-1), the same seeds give the same game, the heuristic's copy of
-the card rules agrees with the engine, and the heuristic's play follows its own rules (pairing,
-cards, heals held for damage, discards, the deck-out when far ahead)."""
+return legal actions only (CORE-LEGAL-1), the same seeds give the same game, the heuristic's card
+checks (the engine's, read through the bot's may-use bits) agree with the engine's legal actions and
+its fighters' stats with Game.stat, and the heuristic's play follows its own rules (pairing, cards,
+heals held for damage, discards, the deck-out when far ahead)."""
 
 from __future__ import annotations
 
 import random
 
 from fwlab.bots.eredan import HeuristicBot, LookaheadBot
-from fwlab.bots.eredan.heuristic import card_ok
+from fwlab.bots.eredan.cardplay import card_ok
+from fwlab.bots.eredan.fight import Fight, fighting_stats
+from fwlab.bots.eredan.layout import layout
 from fwlab.bots.random_bot import RandomBot
 from fwlab.catalog import load_catalog
 from fwlab.decks.starters import starter_decks
 from fwlab.rules.core import Action
 from fwlab.rules.engines import engine_for
-from fwlab.rules.eredan.cards import compile_deck, playable
+from fwlab.rules.eredan.cards import MARAUDER, compile_deck, playable
 from fwlab.rules.eredan.game import DISCARD, NO_CHAIN, PLAY, Game, new_game
 from fwlab.stats import wilson
 
@@ -75,7 +78,9 @@ def test_CORE_LEGAL_1_heuristic_returns_only_legal_actions_on_random_setups():
         assert g.outcome is not None
 
 
-def test_CORE_LEGAL_1_heuristic_copy_of_the_card_rules_agrees_with_legal_actions():
+def test_CORE_LEGAL_1_heuristic_card_checks_agree_with_legal_actions():
+    # card_ok asks the engine (why_not_for, target_check) or, as the bot does, the may-use bits its
+    # layout made from why_not_for: both must give exactly the engine's legal plays
     checked = 0
     for seed in range(20):
         rng = random.Random(100 + seed)
@@ -87,13 +92,40 @@ def test_CORE_LEGAL_1_heuristic_copy_of_the_card_rules_agrees_with_legal_actions
                 me = g.seats[p]
                 fighter = me.chars[g.f_char[p]]
                 restr = g.f_chain[p] if g.f_step >= 2 else NO_CHAIN
+                use = layout(g).use
                 mine = {(c, t) for c in me.hand for t in (-1, 0, 1, 2)
                         if card_ok(g, g.defs[c], me, fighter, t, restr)}
+                by_bits = {(c, t) for c in me.hand for t in (-1, 0, 1, 2)
+                           if card_ok(g, g.defs[c], me, fighter, t, restr, use[c])}
                 engine = {(a.a, a.b) for a in g.legal_actions() if a.kind == "play"}
-                assert mine == engine, g.summary()
+                assert mine == engine == by_bits, g.summary()
                 checked += 1
             g.apply(bots[g.decider].choose(g))
     assert checked > 200
+
+
+def test_ER_BONUS_1_heuristic_reads_the_fighters_stats_as_the_engine_does():
+    # The bot reads a fight's Att, Def and Spirit in one pass (fighting_stats, before the floor at
+    # 0); at every PLAY decision of random setups, with bonuses activated and items worn, floored
+    # they must be Game.stat of both fighters (turn bonuses, the Marauder bonus, ER-BONUS-2's all).
+    checked = marauder = 0
+    for seed in range(12):
+        rng = random.Random(900 + seed)
+        g = start(random_setup(rng), random_setup(rng), seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while not g.is_terminal():
+            if g.decision == PLAY:
+                for p in (0, 1):
+                    m, f = g.fighter(p), g.fighter(1 - p)
+                    x = Fight(p, m, f)
+                    fighting_stats(x, m, f, g.turn, True)
+                    fighting_stats(x, f, m, g.turn, False)
+                    assert [max(0, v) for v in (x.ma, x.md, x.ms, x.fa, x.fd, x.fs)] == \
+                        [g.stat(c, s) for c in (m, f) for s in (0, 1, 2)], g.summary()
+                    marauder += bool(m.d.mar_n and m.d.classes & MARAUDER and f.d.classes & m.d.mar_vs)
+                    checked += 1
+            g.apply(bots[g.decider].choose(g))
+    assert checked > 300 and marauder > 0, (checked, marauder)
 
 
 def test_CORE_LEGAL_1_lookahead_plays_legal_whole_games():
@@ -241,8 +273,6 @@ def test_heuristic_imagines_a_plain_card_exactly_as_its_general_card_path_does()
     # A plain card (CardDef.plain: every effect on the fighter or its foe) takes a shortcut in the
     # heuristic's imagined fight; played into the same fights, every plain card of the catalog
     # must leave the fight exactly as the general, effect-by-effect path does.
-    from fwlab.bots.eredan.heuristic import Fight, _fighting_stats
-
     plain = [d for d in playable(CAT) if d.plain]
     assert len(plain) >= 20 and any(not d.plain for d in playable(CAT) if not d.is_character)
     fields = ("ma", "md", "ms", "fa", "fd", "fs", "ml", "fl", "mno", "fno", "dme", "dop", "extra")
@@ -259,8 +289,8 @@ def test_heuristic_imagines_a_plain_card_exactly_as_its_general_card_path_does()
                 m = g.seats[p].chars[g.f_char[p]]
                 f = g.seats[1 - p].chars[g.f_char[1 - p]]
                 x = Fight(p, m, f)
-                _fighting_stats(x, m, f, g.turn, True)
-                _fighting_stats(x, f, m, g.turn, False)
+                fighting_stats(x, m, f, g.turn, True)
+                fighting_stats(x, f, m, g.turn, False)
                 x.extra = rng.choice([0.0, 1.5])
                 for d in plain:
                     quick, full = Fight(p, m, f), Fight(p, m, f)

@@ -308,42 +308,8 @@ class Game:
         reason = why_not_for(d, cd, me.guild)
         if reason is not None:
             return reason
-        foreign = bool(d.guild) and d.guild != me.guild
-        bearer = ch
-        if d.ally:  # ER-ALLY-1: one of your living characters, chosen when the card is played
-            if not 0 <= target < CHARACTERS:
-                return f"{d.name} needs an ally: play C T with T = 0..2"
-            bearer = me.chars[target]
-            if bearer.dead:
-                return f"{bearer.d.name} is dead"
-            if foreign and bearer is not ch:
-                return f"only the Golem {cd.name} may carry {d.name} of another guild"
-        elif target != -1:
-            return f"{d.name} takes no ally (play C)"
-        if d.type == ITEM:
-            return self._why_slot(d, bearer)
-        return None
-
-    def _why_slot(self, d: CardDef, bearer: Character) -> str | None:
-        """ER-ITEM-2: one weapon (two one-handed ones when one has Dual Wield) and one armour."""
-        if d.kind == ARMOUR:
-            for i in bearer.items:
-                if self.defs[i].kind == ARMOUR:
-                    return f"{bearer.d.name} already wears {self.defs[i].name}"
-        elif d.kind == WEAPON:
-            held: list[CardDef] = []
-            for i in bearer.items:
-                if self.defs[i].kind == WEAPON:
-                    held.append(self.defs[i])
-            if len(held) >= 2:
-                return f"{bearer.d.name} already wields two weapons"
-            if len(held) == 1:
-                w = held[0]
-                if w.hands == 2 or d.hands == 2:
-                    return f"{bearer.d.name} already wields {w.name} (a two-handed weapon fills both hands)"
-                if not (w.dual_wield or d.dual_wield):
-                    return f"{bearer.d.name} already wields {w.name} (a second weapon needs Dual Wield)"
-        return None
+        why = target_check(self.defs, d, me, ch, target)
+        return None if why == FITS else _misfit(self.defs, why, d, me, ch, target)
 
     def apply(self, action: Action | str) -> None:
         """Apply one action of the current player; an illegal one raises :class:`IllegalAction` with the reason."""
@@ -471,7 +437,7 @@ class Game:
         if self.log_cards and self.played_turn[cid] < 0:
             self.played_turn[cid] = self.turn
         if self.f_step < 2:  # the first card: does it open a chain? (ER-CHAIN-1..3)
-            self.f_chain[p] = self._chain_after(d, me.d)
+            self.f_chain[p] = chain_after(d, me.d)
         ally = s.chars[target] if target >= 0 else me
         lasting = d.type == ITEM and not d.consumable
         holder = ally if (d.ally and d.type == ITEM) else me  # a Craftsman item goes to the chosen ally
@@ -543,17 +509,6 @@ class Game:
             else:
                 keep.append(m)
         self.item_mods = keep
-
-    def _chain_after(self, d: CardDef, cd: CardDef) -> int:
-        """The chain a first card ``d`` played for ``cd`` opens: ANY, a restriction, or NO_CHAIN."""
-        res = NO_CHAIN
-        if d.chain and not (d.type == SPELL and cd.guem):  # ER-CHAIN-1 (a Guemelite never chains spells)
-            res = d.chain_with
-        if cd.classes == FIGHTER and d.type == ITEM and d.kind == cd.item_chain:  # ER-CHAIN-2
-            res = ANY
-        if cd.classes == MAGE and not cd.guem and d.type == SPELL and not d.aoe:  # ER-CHAIN-3
-            res = ANY
-        return res
 
     def _hurt(self, p: int, t: Character, n: int, src: int) -> None:
         """Seat ``p`` deals ``n`` damage to ``t`` (``src``: the card instance, or ``-1 - k`` for the
@@ -790,6 +745,102 @@ def why_not_for(d: CardDef, cd: CardDef, deck_guild: str) -> str | None:
     if d.guild and d.guild != deck_guild and not (d.type == ITEM and cd.golem):  # ER-RACE-1
         return f"{d.name} belongs to the {d.guild}, not to this deck's guild"
     return None
+
+
+# what target_check and slot_check answer: FITS, or why a card its character may play (why_not_for)
+# does not fit its target or its bearer's slots (numbers, so a bot asks without making a message)
+FITS: Final = 0
+NEEDS_ALLY: Final = 1     # an ally card without a target 0..2
+ALLY_DEAD: Final = 2
+GOLEM_ONLY: Final = 3     # another guild's card for an ally of the Golem who plays it
+NO_ALLY: Final = 4        # a target for a card that takes none
+ARMOUR_WORN: Final = 5
+TWO_WEAPONS: Final = 6
+TWO_HANDED: Final = 7     # a second weapon, and one of the two is two-handed
+NO_DUAL_WIELD: Final = 8  # a second weapon, and neither has Dual Wield
+
+
+def target_check(defs: list[CardDef], d: CardDef, me: Seat, ch: Character, target: int) -> int:
+    """Whether ``me`` may play ``d`` for its character ``ch`` on ``target`` (an ally 0..2, or -1 for
+    a card that takes none) as far as the target and the bearer's slots go (FITS), or why not (the
+    class, caste and guild rules are :func:`why_not_for`'s, the chain's :meth:`Game._why_card`'s)."""
+    bearer = ch
+    if d.ally:  # ER-ALLY-1: one of your living characters, chosen when the card is played
+        if not 0 <= target < CHARACTERS:
+            return NEEDS_ALLY
+        bearer = me.chars[target]
+        if bearer.dead:
+            return ALLY_DEAD
+        if d.guild and d.guild != me.guild and bearer is not ch:
+            return GOLEM_ONLY
+    elif target != -1:
+        return NO_ALLY
+    if d.type == ITEM:
+        return slot_check(defs, d, bearer)
+    return FITS
+
+
+def slot_check(defs: list[CardDef], d: CardDef, bearer: Character) -> int:
+    """ER-ITEM-2: one weapon (two one-handed ones when one has Dual Wield) and one armour: whether
+    item ``d`` fits ``bearer`` beside the items it carries (FITS), or why not."""
+    if d.kind == ARMOUR:
+        for i in bearer.items:
+            if defs[i].kind == ARMOUR:
+                return ARMOUR_WORN
+    elif d.kind == WEAPON:
+        n = 0
+        w: CardDef | None = None
+        for i in bearer.items:
+            x = defs[i]
+            if x.kind == WEAPON:
+                n += 1
+                w = x
+        if n >= 2:
+            return TWO_WEAPONS
+        if w is not None:
+            if w.hands == 2 or d.hands == 2:
+                return TWO_HANDED
+            if not (w.dual_wield or d.dual_wield):
+                return NO_DUAL_WIELD
+    return FITS
+
+
+def _misfit(defs: list[CardDef], why: int, d: CardDef, me: Seat, ch: Character, target: int) -> str:
+    """The reason :meth:`Game._why_card` gives for a :func:`target_check` other than FITS."""
+    if why == NEEDS_ALLY:
+        return f"{d.name} needs an ally: play C T with T = 0..2"
+    if why == NO_ALLY:
+        return f"{d.name} takes no ally (play C)"
+    bearer = me.chars[target] if d.ally else ch
+    if why == ALLY_DEAD:
+        return f"{bearer.d.name} is dead"
+    if why == GOLEM_ONLY:
+        return f"only the Golem {ch.d.name} may carry {d.name} of another guild"
+    if why == TWO_WEAPONS:
+        return f"{bearer.d.name} already wields two weapons"
+    kind = ARMOUR if why == ARMOUR_WORN else WEAPON
+    held = ""  # the first (for a weapon: the only) item of that kind it carries
+    for i in bearer.items:
+        if defs[i].kind == kind:
+            held = defs[i].name
+            break
+    if why == ARMOUR_WORN:
+        return f"{bearer.d.name} already wears {held}"
+    if why == TWO_HANDED:
+        return f"{bearer.d.name} already wields {held} (a two-handed weapon fills both hands)"
+    return f"{bearer.d.name} already wields {held} (a second weapon needs Dual Wield)"
+
+
+def chain_after(d: CardDef, cd: CardDef) -> int:
+    """The chain a first card ``d`` played for ``cd`` opens: ANY, a restriction, or NO_CHAIN."""
+    res = NO_CHAIN
+    if d.chain and not (d.type == SPELL and cd.guem):  # ER-CHAIN-1 (a Guemelite never chains spells)
+        res = d.chain_with
+    if cd.classes == FIGHTER and d.type == ITEM and d.kind == cd.item_chain:  # ER-CHAIN-2
+        res = ANY
+    if cd.classes == MAGE and not cd.guem and d.type == SPELL and not d.aoe:  # ER-CHAIN-3
+        res = ANY
+    return res
 
 
 def deck_guild(chars: Sequence[CardDef]) -> str:
