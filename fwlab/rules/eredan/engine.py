@@ -14,25 +14,36 @@ from typing import Any
 from ...catalog import Catalog, load_catalog
 from ..engines import DeckCache, Engine, GameSummary, two_decks
 from .cards import CLASS_BITS, CardDef, compile_card, compile_deck
-from .game import END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, replay, why_not_for
+from .game import DECK_OUT, END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, replay, why_not_for
 from .game import new_game as _new_game
+from .position import load_position, position_of, render_position
+from .rule_options import OPTIONS
 
 #: a setup's card definitions, checked and compiled once per catalog
 compiled_deck = DeckCache(compile_deck)
 
 
+_KNOWN = ", ".join(o.name for o in OPTIONS)
+
+
 def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, first: int = 0, *,
              log_cards: bool = True, record: bool = True, catalog: Catalog | None = None,
-             turn_cap: int = TURN_CAP, **options: Any) -> Game:
-    """A game of ``eredan`` between two setups given as card names; seat ``first`` wins the initiative."""
+             turn_cap: int = TURN_CAP, deck_out: str = DECK_OUT[0], zero_life_strikes: bool = True,
+             score_overkill: bool = False, **options: Any) -> Game:
+    """A game of ``eredan`` between two setups given as card names; seat ``first`` wins the initiative.
+    The rule options (:data:`OPTIONS`) come by name, already checked (``check_rule_options``)."""
     if ruleset != "eredan":
         raise ValueError(f"the eredan engine plays eredan, not {ruleset!r}")
     if options:
-        raise ValueError(f"unknown eredan option(s): {', '.join(sorted(options))}; known: turn_cap")
+        raise ValueError(f"unknown eredan option(s): {', '.join(sorted(options))}; known: {_KNOWN}")
+    if deck_out not in DECK_OUT:
+        raise ValueError(f"eredan option deck_out must be one of {', '.join(DECK_OUT)}, not {deck_out!r}")
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
-    return _new_game(da, db, seed, record, decks, turn_cap, first, log_cards)  # positional: a compiled call
+    # positional: a compiled call
+    return _new_game(da, db, seed, record, decks, turn_cap, first, log_cards, deck_out == DECK_OUT[1],
+                     bool(zero_life_strikes), bool(score_overkill))
 
 
 def summary(g: Game) -> GameSummary:
@@ -108,4 +119,8 @@ ENGINE = Engine(
     summary=summary,
     replay=replay,
     deck_notes=deck_notes,
+    load_position=load_position,
+    position_of=position_of,
+    render_position=render_position,
+    options={"eredan": OPTIONS},
 )

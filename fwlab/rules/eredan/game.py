@@ -75,6 +75,8 @@ DECISION_NAMES: Final = ("choose", "play", "discard", "terminal")
 
 TURN_CAP: Final = 200
 END_REASONS: Final = ("dead", "deck-out", "turn-cap")
+#: the values of the rule option ``deck_out`` (ER-END-1): the ruling, then the other reading
+DECK_OUT: Final = ("score", "loses")
 PASS: Final = Action("pass")
 MERCENARY: Final = "Mercenary"
 #: no second card this fight (a chain restriction is ANY or a cards.FILTER_CODES value)
@@ -128,10 +130,18 @@ class Game:
 
     def __init__(self, setups: Sequence[Sequence[CardDef]] | None, seed: int,
                  deck_names: Sequence[Sequence[str]] | None = None, record: bool = True,
-                 turn_cap: int = TURN_CAP, first: int = -1, log_cards: bool = False) -> None:
+                 turn_cap: int = TURN_CAP, first: int = -1, log_cards: bool = False,
+                 deck_out_loses: bool = False, zero_life_strikes: bool = True, score_overkill: bool = False) -> None:
         self.seed = seed
         self.num_seats = 2
         self.turn_cap = turn_cap
+        # rule options (engine.py declares them; the defaults are the rulings)
+        #: ER-END-1 ``deck_out = "loses"``: the player who ran out loses (both: by score)
+        self.deck_out_loses = deck_out_loses
+        #: ER-DEATH-1 ``zero_life_strikes``: a character at 0 Life still strikes in its fight
+        self.zero_life_strikes = zero_life_strikes
+        #: ER-SCORE-1 ``score_overkill``: damage beyond the Life left counts for the score too
+        self.score_overkill = score_overkill
         self.rng = random.Random(seed)
         self.recording = record
         self.log_cards = log_cards
@@ -195,11 +205,23 @@ class Game:
         self.first = self.rng.randrange(2) if first < 0 else first
         names = deck_names if (record and deck_names) else ((), ())
         self.record = GameRecord("eredan", seed, self.first, (tuple(names[0]), tuple(names[1])),
-                                 options={"turn_cap": turn_cap})
+                                 options=self.rule_options())
         self.turn = 1
         self.chooser = self.first
         self.decider = self.first
         self.decision = CHOOSE
+
+    def rule_options(self) -> dict[str, object]:
+        """What the record keeps of the rules: ``turn_cap`` always, the other options when they
+        differ from their defaults."""
+        opts: dict[str, object] = {"turn_cap": self.turn_cap}
+        if self.deck_out_loses:
+            opts["deck_out"] = DECK_OUT[1]
+        if not self.zero_life_strikes:
+            opts["zero_life_strikes"] = False
+        if self.score_overkill:
+            opts["score_overkill"] = True
+        return opts
 
     # ------------------------------------------------------------------ public API
     def current_player(self) -> int:
@@ -387,7 +409,8 @@ class Game:
 
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no logs); ``seed`` reseeds its chance."""
-        c = Game(None, self.seed, None, False, self.turn_cap)
+        c = Game(None, self.seed, None, False, self.turn_cap, -1, False, self.deck_out_loses, self.zero_life_strikes,
+                 self.score_overkill)
         if seed is not None:
             c.rng = random.Random(seed)
         else:
@@ -518,15 +541,16 @@ class Game:
             return
         lost = n if n < t.life else t.life
         t.life -= lost
-        if t.owner != p and lost > 0:
-            self.seats[p].score += lost
+        gain = n if self.score_overkill else lost
+        if t.owner != p and gain > 0:
+            self.seats[p].score += gain
             if self.log_cards:
                 if src >= 0:
                     self.card_dmg[src] += lost
-                    self.card_score[src] += lost
+                    self.card_score[src] += gain
                 else:
                     self.ch_dmg[-1 - src] += lost
-                    self.ch_score[-1 - src] += lost
+                    self.ch_score[-1 - src] += gain
 
     def _fight(self) -> None:
         for p, n, kind in self.f_retrieve:  # ER-RETRIEVE-1: after every card of the fight
@@ -546,6 +570,11 @@ class Game:
         # ER-FIGHT-1: simultaneous strikes, Att - Def both ways, by characters at 0 Life too
         to_b = 0 if self.f_nophys[0] else self.stat(a, ATT) - self.stat(b, DEF)
         to_a = 0 if self.f_nophys[1] else self.stat(b, ATT) - self.stat(a, DEF)
+        if not self.zero_life_strikes:  # the option's reading: a character at 0 Life does not strike
+            if a.life <= 0:
+                to_b = 0
+            if b.life <= 0:
+                to_a = 0
         self._hurt(0, b, to_b, -1 - self.f_char[0])
         self._hurt(1, a, to_a, -1 - (3 + self.f_char[1]))
         # ER-DEATH-1: death at the end of the fight
@@ -633,6 +662,9 @@ class Game:
         self._log_turn()
         d0, d1 = self.seats[0].decked, self.seats[1].decked
         if d0 or d1:  # ER-END-1: deck-out ends the game at the end of that turn
+            if self.deck_out_loses and not (d0 and d1):  # the option's reading: who ran out loses
+                self._end(1 if d0 else 0, "deck-out")
+                return
             tie_winner = -1 if d0 and d1 else (1 if d0 else 0)
             self._finish_by_score("deck-out", tie_winner)
             return
@@ -895,23 +927,29 @@ def play_out(g: Game, bots: Sequence[Any]) -> None:
 
 def new_game(setup_a: Sequence[CardDef], setup_b: Sequence[CardDef], seed: int, record: bool = True,
              deck_names: Sequence[Sequence[str]] | None = None, turn_cap: int = TURN_CAP, first: int = -1,
-             log_cards: bool = False) -> Game:
+             log_cards: bool = False, deck_out_loses: bool = False, zero_life_strikes: bool = True,
+             score_overkill: bool = False) -> Game:
     """Start a game of ``eredan`` between two compiled setups (three characters and a deck each);
     ``first``: the seat that wins the initiative (default: drawn from the seed)."""
     names = deck_names or ([d.name for d in setup_a], [d.name for d in setup_b])
     return Game((setup_a, setup_b), seed, deck_names=names, record=record, turn_cap=turn_cap, first=first,
-                log_cards=log_cards)
+                log_cards=log_cards, deck_out_loses=deck_out_loses, zero_life_strikes=zero_life_strikes,
+                score_overkill=score_overkill)
 
 
 def replay(record: GameRecord, catalog: object) -> Game:
-    """Rebuild a game from its record: same setups and seed, then every recorded action in order."""
+    """Rebuild a game from its record: same setups, seed and rule options, then every recorded
+    action in order."""
     from .cards import compile_deck
 
     if len(record.setups) != 2 or record.setups[0] is None or record.setups[1] is None:
         raise ValueError(f"a {record.ruleset} record needs two setups, not {len(record.setups)}")
     g = new_game(compile_deck(record.setups[0], catalog), compile_deck(record.setups[1], catalog), record.seed,
                  deck_names=(record.setups[0], record.setups[1]),
-                 turn_cap=int(record.options.get("turn_cap", TURN_CAP)), first=record.first)
+                 turn_cap=int(record.options.get("turn_cap", TURN_CAP)), first=record.first,
+                 deck_out_loses=record.options.get("deck_out", DECK_OUT[0]) == DECK_OUT[1],
+                 zero_life_strikes=bool(record.options.get("zero_life_strikes", True)),
+                 score_overkill=bool(record.options.get("score_overkill", False)))
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
