@@ -56,6 +56,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="seed of the game's generator (dice not given, random discards); default: the "
                             "position's 'seed', else 0")
         q.add_argument("--json", action="store_true", help="print the position as JSON (docs/positions.md)")
+        q.add_argument("--decks", action="store_true",
+                       help="with --json: print every deck in full, top card first (not deck_size), so the "
+                            "output loads again as the same state")
     play.add_argument("--actions", required=True, metavar='"A; B; ..."',
                       help="actions separated by ';', as the engine prints them")
     play.add_argument("--dice", default=None, metavar="6,1,...",
@@ -146,7 +149,7 @@ def _load(args: argparse.Namespace, dice: Sequence[int] | None = None) -> tuple[
 # ---------------------------------------------------------------------- commands
 def run_show(args: argparse.Namespace) -> int:
     ruleset, game = _load(args)
-    pos = position_of(ruleset, game)
+    pos = position_of(ruleset, game, deck=args.json and args.decks)
     print(json.dumps(pos, indent=1) if args.json else show(ruleset, pos, game.current_player()))
     return 0
 
@@ -169,7 +172,7 @@ def run_play(args: argparse.Namespace) -> int:
             raise ValueError(f"{where}: {exc} ({len(dice or [])} given with --dice)") from None
         except IllegalAction as exc:
             raise ValueError(f"{where}: {exc}") from None
-    pos = position_of(ruleset, game)
+    pos = position_of(ruleset, game, deck=args.json and args.decks)
     rolled = list(game.record.dice)
     pos["played"] = {"actions": actions, "dice": rolled}
     if args.json:
