@@ -32,6 +32,10 @@ from .combat import Pmf, fight, point, raid, scenario_fight
 from .fighter import Fighter
 
 RULESETS = ("fw", "fw-epic", "bg")
+#: The rulesets whose whole attacks differ (fw-epic attacks as fw does).
+DISTINCT_RULESETS = ("fw", "bg")
+#: The ruleset in which the dead cost their owner their Exp in Capital.
+EXP_LOSS_RULESET = "bg"
 
 
 @dataclass(frozen=True)

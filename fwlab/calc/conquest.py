@@ -29,6 +29,9 @@ from typing import Any
 
 from ..rules.hexgrid import Hex, board_fields, neighbours
 
+#: The ruleset whose fields this calculator checks (its shared deck: :func:`remaining_deck`).
+RULESET = "conquest"
+
 FOLLOWERS = ("warrior", "craftsman", "mage")
 
 
@@ -555,7 +558,7 @@ def remaining_deck(hand: Iterable[Any] = (), exclude: Iterable[str] = (), catalo
     if catalog is None:
         from ..catalog import load_catalog
 
-        catalog = load_catalog("conquest")
+        catalog = load_catalog(RULESET)
     pool: dict[str, list[Any]] = {}
     for card in catalog:
         f = _fields(card)

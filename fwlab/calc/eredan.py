@@ -67,6 +67,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The ruleset whose fights this calculator settles.
+RULESET = "eredan"
 STATS = ("att", "def", "spirit")
 _MAGIC_TYPES = ("spell", "theurgy")
 _CARD_TYPES = ("item", "spell", "theurgy", "skill", "action")

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 _KEYWORD_PARAMS = ("shield", "raider", "siege")
+#: The ruleset whose catalog's creatures :meth:`Fighter.from_card` reads.
+RULESET = "fw"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SPHERES = ("chaos", "machine", "nature", "order")
+#: The ruleset whose battles flip gems.
+RULESET = "fr"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,8 @@ from fractions import Fraction
 
 #: Rulesets whose combat uses this roll.
 DICE_RULESETS = ("fw", "fw-epic", "bg")
+#: The ruleset whose text says a roll of 2 always misses (``literal_two``).
+LITERAL_TWO_RULESET = "bg"
 
 
 def _check_stat(name: str, value: int) -> None:

@@ -149,8 +149,8 @@ def register(sub: Any) -> None:
     o.add_argument("--turns", type=int, default=10)
     o.add_argument("--second", action="store_true", help="you go second")
     o.add_argument("--deploy", action="store_true",
-                   help="rulesets with a resource cycle (fw, fw-epic): P(able to deploy something) on each "
-                        "turn (exact enumeration)")
+                   help="rulesets with a resource cycle: P(able to deploy something) on each turn "
+                        "(exact enumeration)")
     o.add_argument("--json", action="store_true")
     o.set_defaults(func=_odds)
 

@@ -109,12 +109,21 @@ def _by_quotas(b: _Builder, rules: DeckRules) -> None:
         base = rules.curve_weight(c.cost)
         return base if rules.pick_weight is None else rules.pick_weight(c, base)
 
+    if rules.characters:    # characters of the camp (any camp when it has none), each once
+        chars = sorted((c for c in b.cat if rules.is_character(c) and fits(c) and c.name not in b.counts),
+                       key=lambda c: c.name)
+        while sum(n for name, n in b.counts.items() if rules.is_character(b.cat[name])) < rules.characters:
+            pick = b.pick(chars, lambda c: 1.0)
+            if pick is None:
+                break       # validation names what is missing
+            b.counts[pick.name] = 1
+            chars.remove(pick)
     have = Counter(c.type for c in b.cards() for _ in range(b.counts[c.name]))
     for t, quota in rules.quotas.items():
         b.fill_type([c for c in b.cat.by_type(t) if fits(c)], quota - have[t], weight)
-    short = (rules.min_size or 0) - sum(b.counts.values())
+    short = (rules.min_size or 0) - sum(n for name, n in b.counts.items() if not rules.is_character(b.cat[name]))
     if short > 0:   # the camp ran out: top up with any card
-        b.fill_type(list(b.cat), short, weight)
+        b.fill_type([c for c in b.cat if not rules.is_character(c)], short, weight)
 
 
 def fill_deck(ruleset: str, core: Mapping[str, int], seed: int = 0, *, catalog: Catalog | None = None,

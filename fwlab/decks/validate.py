@@ -32,6 +32,7 @@ from typing import Any
 from ..catalog import Catalog, load_catalog
 from ..rules.deckrules import DeckRules, Problem, article, count_word, plural, size_problems
 from ..rules.engines import deck_rules_for
+from ..rulesets import known_rulesets
 from .decklist import Deck
 
 __all__ = ["Problem", "is_legal", "validate"]
@@ -109,8 +110,11 @@ def validate(deck: Deck, catalog: Catalog | None = None) -> list[Problem]:
     ruleset = deck.ruleset
     try:
         rules = deck_rules_for(ruleset)
-    except ValueError:
-        return [Problem("DECK-RULESET", None, f"Unknown ruleset {ruleset!r}.")]
+    except ValueError as exc:
+        if ruleset not in known_rulesets():
+            return [Problem("DECK-RULESET", None, f"Unknown ruleset {ruleset!r}.")]
+        why = str(exc)
+        return [Problem("DECK-RULESET", None, f"{why[:1].upper()}{why[1:]}.")]   # no engine or no deck rules
     if not rules.player_decks:
         return [Problem("DECK-RULESET", None, rules.no_decks or f"{ruleset} has no player decks: there is nothing "
                                                                  "to validate.")]

@@ -10,13 +10,17 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from ..calc.attack import Attack, whole_attack
+from ..calc import conquest as cq_calc
+from ..calc import eredan as er_calc
+from ..calc import fighter as fighter_calc
+from ..calc import gems as gem_calc
+from ..calc.attack import DISTINCT_RULESETS, EXP_LOSS_RULESET, Attack, whole_attack
 from ..calc.combat import fight
 from ..calc.conquest import FOLLOWERS, Board, board_fields, conquer_chance, conquerable
 from ..calc.eredan import ErCharacter, Play, eredan_exchange, takes_ally
 from ..calc.fighter import Fighter
 from ..calc.gems import FlipDeck, PowerUp, battle_odds
-from ..calc.tohit import DICE_RULESETS, chart_rows, need_to_hit, p_hit_exact
+from ..calc.tohit import DICE_RULESETS, LITERAL_TWO_RULESET, chart_rows, need_to_hit, p_hit_exact
 from ..catalog import load_catalog
 from ..decks import Deck
 from .widgets import chart, pmf_bar, ruleset_label, table
@@ -29,10 +33,11 @@ _STATS = ("att", "defense", "dmg", "hp", "shield", "damage_taken", "exp")
 def tohit_section() -> None:
     c1, c2, c3, c4 = st.columns(4)
     ruleset = c1.radio("Ruleset", DICE_RULESETS, horizontal=True, key="tohit-ruleset")
-    literal = c2.toggle("bg literal reading: a 2 always misses", key="tohit-literal", disabled=ruleset != "bg",
+    literal = c2.toggle(f"{LITERAL_TWO_RULESET} literal reading: a 2 always misses", key="tohit-literal",
+                        disabled=ruleset != LITERAL_TWO_RULESET,
                         help="Battlegrounds' text says a roll of 2 always misses; its chart does not. fwlab follows "
                              "the chart unless you switch this on.")
-    literal = bool(literal and ruleset == "bg")
+    literal = bool(literal and ruleset == LITERAL_TWO_RULESET)
     att = int(c3.number_input("Att", 0, 20, 3, key="tohit-att"))
     defense = int(c4.number_input("Def", 0, 20, 4, key="tohit-def"))
     need = need_to_hit(att, defense, literal_two=literal)
@@ -69,7 +74,7 @@ def _fighter_inputs(key: str, default: Sequence[int]) -> Fighter:
 def _attacker_from_card() -> None:
     """Fill the attacker's inputs from the chosen Daemornia creature (keyword shield and exp included)."""
     name = str(st.session_state.get("attacker-card", ""))
-    cat = load_catalog("fw")
+    cat = load_catalog(fighter_calc.RULESET)
     if name not in cat:
         return
     f = Fighter.from_card(cat[name])
@@ -94,11 +99,11 @@ def _to_fighters(frame: pd.DataFrame, label: str) -> list[Fighter]:
 
 def combat_section() -> None:
     c1, c2 = st.columns(2)
-    literal = c1.toggle("bg literal reading (a 2 always misses)", key="combat-literal")
-    ruleset = c2.radio("Ruleset", ("fw", "bg"), horizontal=True, key="combat-ruleset",
-                       help="bg: dead creatures also cost their owner their Exp in Capital")
+    literal = c1.toggle(f"{LITERAL_TWO_RULESET} literal reading (a 2 always misses)", key="combat-literal")
+    ruleset = c2.radio("Ruleset", DISTINCT_RULESETS, horizontal=True, key="combat-ruleset",
+                       help=f"{EXP_LOSS_RULESET}: dead creatures also cost their owner their Exp in Capital")
     st.markdown("**Attacker**")
-    creatures = ["(type the stats)"] + sorted(c.name for c in load_catalog("fw") if c.type == "creature")
+    creatures = ["(type the stats)"] + sorted(c.name for c in load_catalog(fighter_calc.RULESET) if c.type == "creature")
     st.selectbox("Take the attacker's stats from a card", creatures, key="attacker-card", on_change=_attacker_from_card)
     try:
         attacker = _fighter_inputs("attacker", (3, 3, 2, 3))
@@ -167,7 +172,7 @@ def whole_attack_section(ruleset: str, literal: bool) -> None:
 # ---- Free Realms ---------------------------------------------------------------------------------
 
 def flip_deck(deck: Deck) -> FlipDeck:
-    cat = load_catalog("fr")
+    cat = load_catalog(gem_calc.RULESET)
     return FlipDeck.from_cards((cat[name], n) for name, n in deck.counts().items() if name in cat)
 
 
@@ -209,7 +214,7 @@ def battle_section(decks: dict[str, Deck]) -> None:
 # ---- Eredan --------------------------------------------------------------------------------------
 
 def eredan_section() -> None:
-    cat = load_catalog("eredan")
+    cat = load_catalog(er_calc.RULESET)
     characters = sorted(c.name for c in cat if c.type == "character")
     cards = ["(no card)"] + sorted(c.name for c in cat if c.type != "character")
     c1, c2, c3 = st.columns([2, 2, 1])
@@ -273,7 +278,7 @@ def _default_board() -> pd.DataFrame:
 
 
 def conquest_section() -> None:
-    cat = load_catalog("conquest")
+    cat = load_catalog(cq_calc.RULESET)
     troops = sorted(c.name for c in cat if c.type == "troop")
     others = sorted(c.name for c in cat if c.type != "troop")
     st.caption("The board: 19 fields (axial q, r). Set each field's difficulty, and who holds it with what Support "

@@ -7,8 +7,27 @@ from dataclasses import dataclass, field
 import pandas as pd
 import streamlit as st
 
-#: The column that says which camp a card belongs to, per family.
-CAMP_COLUMN = {"daemornia": "nature", "freerealms": "sphere", "eredan": "guild", "conquest": None}
+from ..rules.engines import deck_rules_for
+from ..rulesets import FAMILY, known_rulesets
+
+
+def camp_column(family: str | None) -> str | None:
+    """The column that says which camp a card of ``family`` belongs to (nature, sphere, guild): the
+    ``mix_field`` of the deck rules of its rulesets; None when they name none (Conquest).
+
+    >>> camp_column("freerealms"), camp_column("conquest")
+    ('sphere', None)
+    """
+    for ruleset in known_rulesets():
+        if family is None or FAMILY.get(ruleset) != family:
+            continue
+        try:
+            column = deck_rules_for(ruleset).mix_field
+        except ValueError:      # no engine or no deck rules yet
+            continue
+        if column:
+            return column
+    return None
 
 
 @dataclass(frozen=True)
@@ -66,7 +85,7 @@ def _options(cards: pd.DataFrame, col: str) -> list[str]:
 
 def filter_widgets(cards: pd.DataFrame, family: str, key: str) -> CardFilter:
     """The filter controls for one family's cards; a numeric range only for columns that have values."""
-    camp = CAMP_COLUMN[family]
+    camp = camp_column(family)
     search = st.text_input("Search name, traits and text", key=f"{key}-search")
     c1, c2, c3 = st.columns(3)
     types = c1.multiselect("Type", _options(cards, "type"), key=f"{key}-types")

@@ -8,9 +8,14 @@ from ..catalog import Catalog, CatalogError, load_catalog
 from ..decks import Deck, DeckEntry, parse_decklist
 from ..decks.decklist import resolve
 from ..decks.starters import starter_decks
+from ..rules.engines import deck_rulesets
 
-#: Rulesets whose players build decks (Conquest shares one deck).
-BUILDABLE = ("fw", "fw-epic", "bg", "fr", "eredan")
+
+def buildable() -> tuple[str, ...]:
+    """The rulesets whose players build decks, from their engines' deck rules (Conquest's seats
+    share one deck), in registry order."""
+    return deck_rulesets()
+
 
 RULESET = "builder-ruleset"
 COUNTS = "builder-counts"
@@ -82,7 +87,7 @@ def card_label(cat: Catalog, name: str) -> str:
     return f"{card.name} ({', '.join(bits)})"
 
 
-__all__ = ["BUILDABLE", "CatalogError", "add", "card_label", "catalog", "clear", "counts", "current", "from_text",
+__all__ = ["CatalogError", "add", "buildable", "card_label", "catalog", "clear", "counts", "current", "from_text",
            "remove", "set_deck", "starters"]
 
 

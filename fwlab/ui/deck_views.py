@@ -18,12 +18,13 @@ from ..decks import Deck
 from ..decks.helper import fill_deck
 from ..decks.odds import deploy_odds, draw_odds
 from ..decks.stats import gem_gap_odds
-from ..rules.engines import engine_for, engine_rulesets
+from ..rules.deckrules import article, count_word
+from ..rules.engines import deck_rules_for, engine_for, engine_rulesets
 from ..stats import wilson
 from ..store import StoreError
 from ..store.queries import save_deck
 from . import data, deck_state
-from .catalog_view import CAMP_COLUMN, filter_widgets
+from .catalog_view import camp_column, filter_widgets
 from .widgets import chart, rate_text, table
 
 _SOURCES = ("Starter deck", "Saved deck", "Empty deck")
@@ -73,7 +74,7 @@ def card_picker(ruleset: str, cat: Catalog) -> None:
 
 def catalog_frame(cat: Catalog) -> pd.DataFrame:
     """The catalog as the builder's card table: one row per card with what the filters look at."""
-    camp = CAMP_COLUMN.get(cat.family)
+    camp = camp_column(cat.family)
     rows = []
     for card in sorted(cat, key=lambda c: c.name):
         row: dict[str, Any] = {"name": card.name, "type": card.type, "subtype": card.subtype, "rarity": card.rarity}
@@ -97,7 +98,7 @@ _PICK_GEN = "builder-catalog-gen"
 def catalog_table(ruleset: str, cat: Catalog) -> None:
     """The filtered catalog beside the deck: select rows (several at once), then add them."""
     cards = catalog_frame(cat)
-    shown = filter_widgets(cards, cat.family, key=f"builder-filter-{ruleset}").apply(cards, CAMP_COLUMN.get(cat.family))
+    shown = filter_widgets(cards, cat.family, key=f"builder-filter-{ruleset}").apply(cards, camp_column(cat.family))
     columns = [c for c in shown.columns if shown[c].notna().any()] or list(shown.columns)
     gen = st.session_state.get(_PICK_GEN, 0)
     # the key follows the filtered rows, so a selection never points at rows of another filter
@@ -169,7 +170,7 @@ def draw_odds_section(deck: Deck, cat: Catalog) -> None:
         fig = px.line(df, x="turn", y=df.columns[2:].tolist(), markers=True, title=f"Draw odds: {odds.label}")
         fig.update_layout(yaxis_range=[0, 1], height=320, margin={"l": 10, "r": 10, "t": 40, "b": 10})
         chart(fig, key="odds-chart")
-    if deck.ruleset in ("fw", "fw-epic"):
+    if deck_rules_for(deck.ruleset).resource_cycle:
         try:
             dep = deploy_odds(deck, min(turns, 8), catalog=cat)
         except ValueError as exc:
@@ -331,6 +332,12 @@ def notes_frame(notes: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def has_characters(ruleset: str) -> bool:
+    """Whether the builder shows :func:`character_section` for the ruleset: its decks hold
+    characters (its deck rules) and its engine has notes on who may play what."""
+    return bool(deck_rules_for(ruleset).characters) and engine_for(ruleset).deck_notes is not None
+
+
 def character_section(deck: Deck, cat: Catalog) -> None:
     """Eredan: the three characters, the deck's guild and why, and who may play each card (the
     rules engine's own reasons: class, spell, theurgy, caste, guild, Golem items, Guemelite elements)."""
@@ -341,7 +348,8 @@ def character_section(deck: Deck, cat: Catalog) -> None:
         return
     chars = notes["characters"]
     if not chars:
-        st.info("No characters yet: an Eredan deck has three different characters.")
+        n = deck_rules_for(deck.ruleset).characters
+        st.info(f"No characters yet: {article(deck.ruleset)} deck has {count_word(n)} different characters.")
         return
     cols = st.columns(len(chars))
     for col, c in zip(cols, chars, strict=True):

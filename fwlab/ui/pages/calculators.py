@@ -3,6 +3,7 @@ Eredan damage and the Conquest field check — every figure exact."""
 
 import streamlit as st
 
+from fwlab.calc.gems import RULESET as BATTLE_RULESET
 from fwlab.ui import calc_views, data, deck_state
 
 st.title("Calculators")
@@ -13,7 +14,7 @@ with tohit:
 with combat:
     calc_views.combat_section()
 with battle:
-    calc_views.battle_section(deck_state.available_decks("fr", None if data.store_problem() else data.db_path()))
+    calc_views.battle_section(deck_state.available_decks(BATTLE_RULESET, None if data.store_problem() else data.db_path()))
 with eredan:
     calc_views.eredan_section()
 with conquest:

@@ -4,17 +4,18 @@ import json
 
 import streamlit as st
 
-from fwlab.rulesets import FAMILIES
+from fwlab.rulesets import known_families
 from fwlab.ui import data
-from fwlab.ui.catalog_view import CAMP_COLUMN, filter_widgets
+from fwlab.ui.catalog_view import camp_column, filter_widgets
 from fwlab.ui.widgets import table
 
 st.title("Card catalog")
 db = data.require_store()
 
-family = st.segmented_control("Catalog", FAMILIES, default=FAMILIES[0], key="catalog-family") or FAMILIES[0]
+families = known_families()
+family = st.segmented_control("Catalog", families, default=families[0], key="catalog-family") or families[0]
 cards = data.cards(db, family)
-shown = filter_widgets(cards, family, key=f"catalog-{family}").apply(cards, CAMP_COLUMN[family])
+shown = filter_widgets(cards, family, key=f"catalog-{family}").apply(cards, camp_column(family))
 
 st.write(f"**{len(shown)}** of {len(cards)} {family} cards")
 columns = [c for c in shown.columns if c != "family" and shown[c].notna().any()]

@@ -15,7 +15,7 @@ from fwlab.ui.widgets import bar, chart, ruleset_label, table
 
 st.title("Deck builder")
 
-ruleset = st.selectbox("Ruleset", deck_state.BUILDABLE, key=deck_state.RULESET, format_func=ruleset_label,
+ruleset = st.selectbox("Ruleset", deck_state.buildable(), key=deck_state.RULESET, format_func=ruleset_label,
                        on_change=deck_state.clear)
 cat = deck_state.catalog(ruleset)
 store_problem = data.store_problem()
@@ -42,7 +42,7 @@ with right:
     st.markdown("**Catalog**: select cards, then add them")
     deck_views.catalog_table(ruleset, cat)
 
-if deck.size and ruleset == "eredan":
+if deck.size and deck_views.has_characters(ruleset):
     st.subheader("Characters and who plays what")
     deck_views.character_section(deck, cat)
 
