@@ -9,6 +9,7 @@ from typing import Any
 from .combat import fight
 from .duel import duel
 from .fighter import Fighter
+from .gems import RULESET as GEM_RULESET
 from .gems import FlipDeck, PowerUp, battle_odds
 from .tohit import DICE_RULESETS, format_chart, need_to_hit, p_hit, tohit_table
 
@@ -72,9 +73,9 @@ def _flip_deck(path: str) -> FlipDeck:
     from ..decks.decklist import load_deck
 
     deck = load_deck(path)
-    if deck.ruleset != "fr":
+    if deck.ruleset != GEM_RULESET:
         raise ValueError(f"{path}: battle odds use Free Realms gem flips; this deck is for {deck.ruleset!r}")
-    cat = load_catalog("fr")
+    cat = load_catalog(GEM_RULESET)
     return FlipDeck.from_cards((cat[name], n) for name, n in deck.counts().items())
 
 
@@ -84,7 +85,7 @@ def _creature(name: str | None, stat: str) -> tuple[int | None, list[PowerUp]]:
         return None, []
     from ..catalog import load_catalog
 
-    cat = load_catalog("fr")
+    cat = load_catalog(GEM_RULESET)
     card = cat.lookup(name)
     if card is None or card.type != "creature":
         raise ValueError(f"{name!r} is not a creature of the Free Realms catalog")

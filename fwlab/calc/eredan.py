@@ -67,6 +67,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.deckrules import count_word
+from ..rules.engines import deck_rules_for
+
 #: The ruleset whose fights this calculator settles.
 RULESET = "eredan"
 STATS = ("att", "def", "spirit")
@@ -508,8 +511,9 @@ def eredan_exchange(char_a: Any, char_b: Any, turn: int, card_a: Any = None, car
         names = [c.name for c in team]
         if len(set(names)) != len(names):
             raise ValueError(f"side {side}: the fighter and its allies must be different characters, got {names}")
-        if len(team) > 3:
-            raise ValueError(f"side {side}: three characters a side, got {len(team)} ({', '.join(names)})")
+        most = deck_rules_for(RULESET).characters    # a side fields its deck's characters (ER-DECK-1)
+        if len(team) > most:
+            raise ValueError(f"side {side}: {count_word(most)} characters a side, got {len(team)} ({', '.join(names)})")
     fight = _Fight(sides)
     for ch in (a, b):
         bonus = [(st, n) for t, st, n in ch.bonuses if t == turn]
