@@ -19,6 +19,7 @@ Not compiled (it runs once per position, not per decision).
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -575,9 +576,10 @@ def _why_not_asked(g: Game) -> str | None:
 
 def _options(raw: Any) -> dict[str, Any]:
     """The position's rule options over the defaults (fwlab engines --options lists them)."""
-    given = _obj("options", raw, (frozenset(DEFAULTS), NONE))
+    if not isinstance(raw, Mapping):
+        raise PositionError("options", f"must be an object of rule options, not {type(raw).__name__}")
     try:
-        checked = check_options("fr", OPTIONS, dict(given))
+        checked = check_options("fr", OPTIONS, dict(raw))
     except OptionError as exc:
         raise PositionError(f"options.{exc.name}", str(exc)) from None
     return {**DEFAULTS, **checked}
@@ -716,5 +718,5 @@ def render_position(pos: Mapping[str, Any], deciding: int) -> str:
         acts = pos.get("legal_actions", [])
         lines.append(f"legal actions ({len(acts)}): " + "; ".join(acts))
     if pos.get("options"):
-        lines.append("rules changed: " + ", ".join(f"{k}={v}" for k, v in pos["options"].items()))
+        lines.append("rules changed: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in pos["options"].items()))
     return "\n".join(lines)
