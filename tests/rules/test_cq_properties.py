@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import random
 
-from cq_setup import CAT, DEFS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fwlab.bots import RandomBot
 from fwlab.bots.conquest import HeuristicBot
-from fwlab.rules.conquest import new_game, replay
+from fwlab.catalog import load_catalog
+from fwlab.rules.conquest import new_game, replay, shared_deck
 from fwlab.rules.conquest.game import HIRE_COST, MAGIC, Game
 from fwlab.rules.core import Action, GameRecord, IllegalAction
 
+CAT = load_catalog("conquest")
+DEFS = shared_deck(CAT)
 DECK = len(DEFS)
 #: an upper bound on decisions: at most 19 turns take a field and fewer than n idle turns lie
 #: between two of them, and a turn's decisions are bounded by the cards a hand can hold

@@ -1,37 +1,161 @@
 """Conquest of the Fallen Lands (ruleset ``conquest``): one test or more per rule of docs/rules.md,
-section "Conquest", each built so that the other reading of the rule fails it. Positions are built
-on real games of the shipped catalog by tests/rules/cq_setup.py."""
+section "Conquest", each built so that the other reading of the rule fails it. Situations are set
+up as positions (docs/positions.md, section "Conquest"): :func:`cq` builds the position's dict, and
+``fwlab.rules.engines.load_position`` sets the game up from it, checking that the engine could
+reach it. No test writes an engine attribute.
+
+Field numbers are :func:`fwlab.rules.hexgrid.board_fields` order on the radius-2 board: the centre
+is field 9, its neighbours 4, 5, 8, 10, 13, 14; field 0 is a corner with neighbours 1, 3, 4.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
-from cq_setup import CAT, CENTRE, CENTRE_NEIGHBOURS, DEFS, fresh, hand_names, iid_of, names, position
 
-from fwlab.catalog import Card, CatalogError
+from fwlab.catalog import Card, CatalogError, load_catalog
 from fwlab.rules.conquest import compile_card, new_game, replay, shared_deck
-from fwlab.rules.conquest.game import (
-    DIFFICULTIES,
-    EXCHANGE,
-    FOLLOWERS,
-    HIRE,
-    MULLIGAN,
-    TASKS,
-    Game,
-)
+from fwlab.rules.conquest.game import DIFFICULTIES, Game
+from fwlab.rules.conquest.position import seat_of_turn
 from fwlab.rules.core import Action, IllegalAction
+from fwlab.rules.engines import engine_for, load_position, position_of
 from fwlab.rules.hexgrid import board_fields, field_count
 
 W, C, M = 0, 1, 2
+CAT = load_catalog("conquest")
+DEFS = shared_deck(CAT)
+CENTRE = 9
+CENTRE_NEIGHBOURS = (4, 5, 8, 10, 13, 14)
+FLAT = 6
+KINDS = ("warrior", "craftsman", "mage")
+#: three cards no troop or claim can make use of: fillers for the hands a position must hold
+FILL = ["Alchemy", "Moat", "Palisade", "Outpost", "Divination", "Watchtower", "Garrison", "Tribute"]
+
+Field = tuple[Any, ...]   # (seat, troop or None for a Claim, fortification or None[, turn taken])
+
+
+def cq(hands: Mapping[int, Sequence[str]] | None = None, *, n: int = 4, active: int = 0, round: int = 3,
+       decision: str = "tasks", followers: Mapping[int, tuple[int, int, int]] | None = None,
+       expended: Mapping[int, tuple[int, int, int]] | None = None, coins: Mapping[int, int] | None = None,
+       diff: Mapping[int, int] | Sequence[int] | None = None, fields: Mapping[int, Field] | None = None,
+       deck: Sequence[str] | None = None, discard: Sequence[str] | None = None, recent: int | None = 18,
+       **top: Any) -> dict[str, Any]:
+    """A position of ``n`` seats: ``active``'s turn, the first of its ``round`` (round 1: turn 1),
+    at ``decision``.
+
+    ``hands``: card names per seat (others empty); ``followers``/``expended``: (warriors,
+    craftsmen, mages) per seat (default two warriors, none expended); ``coins`` per seat (default
+    25, or the least the seat's conquests and hires allow); ``diff``: every field's difficulty (a
+    list of 19) or some of them over a board of 6s (``options.difficulties`` then names the
+    multiset); ``fields``: field -> (seat, troop or None for a Claim, fortification or None[, the
+    turn it was taken]); ``deck``: the top cards, top first, over the rest of the shared deck
+    (only those when it ends with "!"; left out: the rest of the shared deck shuffled by the seed);
+    ``discard``: the discard pile. When no field is taken, field ``recent`` is marked as claimed by
+    the seat that played the turn before (a game where nobody took a field for a whole round is
+    over, CQ-END-2). The round is raised as far as the followers need (one hire a turn)."""
+    fol = {s: tuple((followers or {}).get(s, (2, 0, 0))) for s in range(n)}
+    fields = dict(fields or {})
+    at_hire = decision == "hire"
+    if round > 1:   # active plays the first turn of each round from 2 on: `round` turns, the others one less
+        need = max([sum(fol[active]) - 2 + at_hire] + [sum(fol[s]) - 2 + 1 for s in range(n) if s != active])
+        round = max(round, need, 2)
+    turn = 1 if round == 1 else (round - 1) * n + 1
+    first = active if round == 1 else (active - 1) % n
+    if not fields and recent is not None and turn > 1:
+        prev = next(t for t in range(turn - 1, 0, -1) if seat_of_turn(t, n, first) != active)
+        fields[recent] = (seat_of_turn(prev, n, first), None, None, prev)
+    if isinstance(diff, Mapping) or diff is None:
+        diffs = [FLAT] * 19
+        for f, d in (diff or {}).items():
+            diffs[f] = d
+    else:
+        diffs = list(diff)
+    board = []
+    for f in range(19):
+        e: dict[str, Any] = {"difficulty": diffs[f]}
+        if f in fields:
+            seat, troop, fort, *when = fields[f]
+            e["owner"] = seat
+            if when:
+                e["turn"] = when[0]
+            if troop is not None:
+                e["troop"] = troop
+            if fort is not None:
+                e["fortification"] = fort
+        board.append(e)
+    seats = []
+    for s in range(n):
+        hires = sum(fol[s]) - 2
+        earned = sum(diffs[f] for f, v in fields.items() if v[0] == s and v[1] is not None)
+        seat: dict[str, Any] = {"coins": (coins or {}).get(s, max(25, 25 + earned - 5 * hires)),
+                                "followers": dict(zip(KINDS, fol[s])), "hand": list((hands or {}).get(s, []))}
+        if expended and s in expended:
+            seat["expended"] = dict(zip(KINDS, expended[s]))
+        seats.append(seat)
+    pos: dict[str, Any] = {"ruleset": "conquest", "turn": turn, "active": active, "decision": decision,
+                           "seats": seats, "board": board, "discard": list(discard or [])}
+    options = dict(top.pop("options", {}))
+    if sorted(diffs) != sorted(DIFFICULTIES):
+        options["difficulties"] = sorted(diffs)
+    if options:
+        pos["options"] = options
+    if deck is not None:
+        top_cards = [c for c in deck if c != "!"]
+        if deck and deck[-1] == "!":
+            pos["deck"] = top_cards
+        else:
+            used = Counter(top_cards + list(discard or []) + [c for h in (hands or {}).values() for c in h]
+                           + [x for v in fields.values() for x in v[1:3] if x is not None])
+            rest = []
+            for d in DEFS:
+                if used[d.name] > 0:
+                    used[d.name] -= 1
+                else:
+                    rest.append(d.name)
+            pos["deck"] = top_cards + rest
+    pos.update(top)
+    return pos
+
+
+def load(pos: Mapping[str, Any]) -> Game:
+    return load_position(pos, CAT)
+
+
+def show(g: Game) -> dict[str, Any]:
+    return position_of("conquest", g)
+
+
+def hand_names(g: Game, seat: int) -> list[str]:
+    return [c["card"] for c in show(g)["seats"][seat]["hand"]]
+
+
+def iid_of(g: Game, seat: int, name: str, nth: int = 0) -> int:
+    """Instance id of the ``nth`` copy of ``name`` in ``seat``'s hand."""
+    return [c["id"] for c in show(g)["seats"][seat]["hand"] if c["card"] == name][nth]
+
+
+def names(g: Game, iids: Sequence[int]) -> list[str]:
+    return [g.defs[i].name for i in iids]
+
+
+def field(g: Game, f: int) -> dict[str, Any]:
+    return show(g)["board"][f]  # type: ignore[no-any-return]
+
+
+def fresh(n: int = 4, first: int = 0, seed: int = 1, **options: Any) -> Game:
+    """A new game at its first decision (the free followers), through the registry."""
+    return engine_for("conquest").new_game("conquest", [None] * n, seed, first, catalog=CAT, **options)  # type: ignore[no-any-return]
 
 
 def pick_all(g: Game, kinds: tuple[int, int] = (W, W)) -> list[int]:
     """Every seat takes the same two free followers; returns the seats in the order they picked."""
     order = []
-    while g.decision == FOLLOWERS:
-        g.apply(Action("follower", kinds[len(order) % 2]))
-        order.append(g.decider)
+    while g.decision_name == "followers":
+        order.append(g.current_player())
+        g.apply(Action("follower", kinds[(len(order) - 1) % 2]))
     return order
 
 
@@ -77,20 +201,25 @@ def test_CQ_CARD_1_a_field_or_effect_the_engine_does_not_execute_is_a_load_error
 # ------------------------------------------------------------------ CQ-BOARD-1
 def test_CQ_BOARD_1_nineteen_fields_with_the_ruled_difficulties_laid_out_by_the_seed():
     a, b, a2 = fresh(seed=1), fresh(seed=2), fresh(seed=1)
-    assert a.nf == 19 == len(board_fields(2)) and sorted(a.diff) == list(DIFFICULTIES)
+    board = show(a)["board"]
+    assert len(board) == 19 == len(board_fields(2)) and sorted(e["difficulty"] for e in board) == list(DIFFICULTIES)
     assert sorted(DIFFICULTIES) == [1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 10, 11, 12]
-    assert a.diff == a2.diff and a.diff != b.diff          # the seed lays the board out
-    layouts = {tuple(fresh(seed=s).diff) for s in range(20)}
+    assert show(a2)["board"] == board and show(b)["board"] != board          # the seed lays the board out
+    layouts = {tuple(e["difficulty"] for e in show(fresh(seed=s))["board"]) for s in range(20)}
     assert len(layouts) == 20
+    assert [e["at"] for e in board] == [list(h) for h in board_fields(2)] and board[CENTRE]["at"] == [0, 0]
     assert len(a.adj[CENTRE]) == 6 and sorted(a.adj[CENTRE]) == list(CENTRE_NEIGHBOURS) and len(a.adj[0]) == 3
 
 
 def test_CQ_BOARD_1_radius_and_difficulties_are_parameters():
-    g = fresh(radius=1, difficulties=[1, 2, 3, 4, 5, 6, 12])
-    assert g.nf == 7 == field_count(1) and sorted(g.diff) == [1, 2, 3, 4, 5, 6, 12]
-    assert g.record.options == {"radius": 1, "difficulties": [1, 2, 3, 4, 5, 6, 12]}
+    g = fresh(board_radius=1, difficulties=(1, 2, 3, 4, 5, 6, 12))
+    pos = show(g)
+    assert len(pos["board"]) == 7 == field_count(1) and sorted(e["difficulty"] for e in pos["board"]) == [1, 2, 3, 4, 5, 6, 12]
+    assert pos["options"] == {"board_radius": 1, "difficulties": [1, 2, 3, 4, 5, 6, 12]}
+    assert g.record.options == {"board_radius": 1, "difficulties": [1, 2, 3, 4, 5, 6, 12]}
+    assert fresh(difficulties=DIFFICULTIES).record.options == {}        # the default is not recorded
     with pytest.raises(ValueError, match="radius 1 has 7 fields: it needs 7 difficulties, not 19"):
-        fresh(radius=1)
+        fresh(board_radius=1)
     with pytest.raises(ValueError, match="difficulty is 1 to 12, not 13"):
         fresh(difficulties=[13] * 19)
 
@@ -99,134 +228,169 @@ def test_CQ_BOARD_1_radius_and_difficulties_are_parameters():
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_CQ_SETUP_1_twenty_five_coins_and_eight_hidden_cards_each_from_one_shuffled_deck(n):
     g = fresh(n=n, seed=7)
-    assert [s.coins for s in g.seats] == [25] * n
-    assert [len(s.hand) for s in g.seats] == [8] * n
-    assert len(g.deck) == 127 - 8 * n and g.discard == [] and g.card_count() == 127
-    assert g.deck != sorted(g.deck) and fresh(n=n, seed=7).deck == g.deck and fresh(n=n, seed=8).deck != g.deck
-    assert [s.fol for s in g.seats] == [[0, 0, 0]] * n
+    pos = show(g)
+    assert [s["coins"] for s in pos["seats"]] == [25] * n
+    assert [len(s["hand"]) for s in pos["seats"]] == [8] * n
+    assert pos["deck_size"] == 127 - 8 * n and pos["discard"] == [] and g.card_count() == 127
+    deck = engine_for("conquest").position_of(g, deck=True)["deck"]
+    again = engine_for("conquest").position_of(fresh(n=n, seed=7), deck=True)["deck"]
+    other = engine_for("conquest").position_of(fresh(n=n, seed=8), deck=True)["deck"]
+    assert [c["id"] for c in deck] != sorted(c["id"] for c in deck) and again == deck and other != deck
+    assert [s["followers"] for s in pos["seats"]] == [{"warrior": 0, "craftsman": 0, "mage": 0}] * n
     with pytest.raises(ValueError, match="3 to 5 seats, not 2"):
         fresh(n=2)
 
 
 def test_CQ_SETUP_2_two_free_followers_of_any_kind_each_in_round_one_order():
     g = fresh(n=4, first=1)
-    assert g.decision == FOLLOWERS and g.legal_actions() == [Action("follower", k) for k in range(3)]
+    assert g.decision_name == "followers" and g.legal_actions() == [Action("follower", k) for k in range(3)]
     deciders = []
     kinds = [(M, M), (W, C), (C, C), (W, M)]
     for i in range(8):
-        deciders.append(g.decider)
+        deciders.append(g.current_player())
         g.apply(Action("follower", kinds[i // 2][i % 2]))
     assert deciders == [1, 1, 0, 0, 3, 3, 2, 2]           # after seeing their 8 cards, in turn order
-    assert [s.fol for s in g.seats] == [[1, 1, 0], [0, 0, 2], [1, 0, 1], [0, 2, 0]]
-    assert g.decision != FOLLOWERS and g.active == 1 and g.turn == 1
+    assert [tuple(s["followers"].values()) for s in show(g)["seats"]] == [(1, 1, 0), (0, 0, 2), (1, 0, 1), (0, 2, 0)]
+    assert g.decision_name != "followers" and show(g)["active"] == 1 and show(g)["turn"] == 1
     illegal(fresh(), "follower 3", "K is 0 (warrior), 1 (craftsman) or 2 (mage)")
 
 
 # ------------------------------------------------------------------ CQ-ORDER-1
-def _turn_order(n: int, first: int, turns: int) -> list[int]:
-    """The seat of each of the first ``turns`` turns, every player only passing (the idle count is
-    reset so that CQ-END-2 does not end the game)."""
-    g = fresh(n=n, first=first, seed=3)
-    pick_all(g, (C, C))
+def _turn_order(n: int, first: int, seed: int = 3, **options: Any) -> list[int]:
+    """The seat of every turn of a whole game of heuristic bots."""
+    eng = engine_for("conquest")
+    g = eng.new_game("conquest", [None] * n, seed, first, catalog=CAT, **options)
+    bots = [eng.make_bot("heuristic", seed + s) for s in range(n)]
     seen: list[int] = []
-    last = 0
-    while len(seen) < turns:
-        if g.turn != last:
+    while not g.is_terminal():
+        if g.turn != len(seen) and g.turn > 0:
             seen.append(g.active)
-            last = g.turn
-        g.idle = 0
-        g.apply({HIRE: "nohire", MULLIGAN: "keep", TASKS: "end", EXCHANGE: "done"}[g.decision])
+        g.apply(bots[g.current_player()].choose(g))
+    assert len(seen) >= 3 * n
     return seen
 
 
 def test_CQ_ORDER_1_round_one_counter_clockwise_then_clockwise_from_its_last_player():
     # seats are numbered clockwise: counter-clockwise from seat 1 is 1, 0, 3, 2
-    assert _turn_order(4, 1, 12) == [1, 0, 3, 2, 2, 3, 0, 1, 2, 3, 0, 1]
-    assert _turn_order(3, 0, 9) == [0, 2, 1, 1, 2, 0, 1, 2, 0]
-    assert _turn_order(5, 3, 10) == [3, 2, 1, 0, 4, 4, 0, 1, 2, 3]
+    for n, first, head in ((4, 1, [1, 0, 3, 2, 2, 3, 0, 1, 2, 3, 0, 1]), (3, 0, [0, 2, 1, 1, 2, 0, 1, 2, 0]),
+                           (5, 3, [3, 2, 1, 0, 4, 4, 0, 1, 2, 3])):
+        seen = _turn_order(n, first)
+        assert seen[:len(head)] == head
+        later = [(first + 1 + i) % n for i in range(n)]            # every round after the first
+        assert all(seen[t] == later[(t - n) % n] for t in range(n, len(seen)))
+        assert seen == [seat_of_turn(t, n, first) for t in range(1, len(seen) + 1)]
+
+
+def test_CQ_ORDER_1_option_turn_order_clockwise_runs_clockwise_from_the_first_player_every_round():
+    seen = _turn_order(4, 1, turn_order="clockwise")
+    assert seen[:8] == [1, 2, 3, 0, 1, 2, 3, 0]                     # no reversed first round, no double turn
+    assert all(seen[t] == (1 + t) % 4 for t in range(len(seen)))
+    g = fresh(first=1, turn_order="clockwise")
+    assert pick_all(g) == [1, 1, 2, 2, 3, 3, 0, 0]                  # the free followers in that order too
+    assert g.record.options == {"turn_order": "clockwise"} and show(g)["options"] == {"turn_order": "clockwise"}
+    # through a position: after seat a's turn in round 1 comes seat b, where 003 gives seat d
+    for order, nxt in (("clockwise", 1), ("reverse-first-round", 3)):
+        p = load(cq({0: ["Militia"] + FILL[:7], 1: FILL, 2: FILL, 3: FILL}, round=1, decision="exchange",
+                    options={"turn_order": order}, recent=None))
+        p.apply("done")
+        assert show(p)["active"] == nxt and show(p)["turn"] == 2
 
 
 # ------------------------------------------------------------------ CQ-HIRE-1
 def test_CQ_HIRE_1_five_coins_one_follower_a_turn_available_at_once():
-    g = position({0: ["Pikemen"]}, followers={0: (1, 0, 0)}, diff={CENTRE: 5}, decision=HIRE)
+    g = load(cq({0: ["Pikemen"]}, followers={0: (1, 1, 0)}, diff={CENTRE: 5}, decision="hire"))
     assert g.legal_actions() == [Action("nohire"), Action("hire", 0), Action("hire", 1), Action("hire", 2)]
     g.apply("hire 0")
-    assert g.seats[0].coins == 20 and g.seats[0].fol == [2, 0, 0]
-    assert g.decision == TASKS                                  # one hire a turn: on to Complete Tasks
+    s = show(g)["seats"][0]
+    assert s["coins"] == 20 and s["followers"] == {"warrior": 2, "craftsman": 1, "mage": 0}
+    assert g.decision_name == "tasks"                                # one hire a turn: on to Complete Tasks
     illegal(g, "hire 0", "start of your turn")
-    g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}")     # the new warrior works this turn
-    assert g.seats[0].coins == 25
+    g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}")          # the new warrior works this turn
+    assert show(g)["seats"][0]["coins"] == 25 and field(g, CENTRE)["owner"] == 0
+    # without the hire, one warrior does not play Pikemen: the engine goes past Complete Tasks
+    g = load(cq({0: ["Pikemen"]}, followers={0: (1, 1, 0)}, diff={CENTRE: 5}, decision="hire"))
+    g.apply("nohire")
+    assert g.decision_name != "tasks" and field(g, CENTRE).get("owner") is None
 
 
 def test_CQ_HIRE_1_no_hire_decision_under_five_coins():
+    # seat b has hired five followers (25 coins) and holds 4: it has had at least five turns
     hands = {0: ["Militia", "Scouts"], 1: ["Moat", "Palisade"]}
-    g = position(hands, followers={0: (1, 0, 0)}, coins={1: 4}, decision=EXCHANGE)
+    g = load(cq(hands, followers={1: (7, 0, 0)}, coins={1: 4}, decision="exchange"))
     g.apply("done")
-    assert g.active == 1 and g.decision == EXCHANGE and g.seats[1].coins == 4    # straight to the Draw step
-    g2 = position(hands, followers={0: (1, 0, 0)}, coins={1: 5}, decision=EXCHANGE)
+    s = show(g)
+    assert s["active"] == 1 and s["decision"] == "exchange" and s["seats"][1]["coins"] == 4   # straight to the Draw step
+    assert len(s["seats"][1]["hand"]) == 3
+    g2 = load(cq(hands, followers={1: (7, 0, 0)}, coins={1: 5}, decision="exchange"))
     g2.apply("done")
-    assert g2.active == 1 and g2.decision == HIRE
+    assert show(g2)["active"] == 1 and g2.decision_name == "hire"
 
 
 # ------------------------------------------------------------------ CQ-FOLLOWERS-1
 def test_CQ_FOLLOWERS_1_a_card_needs_exactly_its_followers_never_substitutes():
-    g = position({0: ["Pikemen", "Halberdiers"]}, followers={0: (1, 2, 2)}, diff={CENTRE: 1, 0: 1})
+    g = load(cq({0: ["Pikemen", "Halberdiers", "Alchemy"]}, followers={0: (1, 2, 2)}, diff={CENTRE: 1, 0: 1}))
     illegal(g, f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}", "needs 2 warrior unexpended", "CQ-FOLLOWERS-1")
-    g = position({0: ["Halberdiers", "Militia"]}, followers={0: (2, 1, 0)}, diff={CENTRE: 1, 0: 1})
+    assert not [a for a in g.legal_actions() if a.kind == "conquer"]
+    g = load(cq({0: ["Halberdiers", "Militia"]}, followers={0: (2, 1, 0)}, diff={CENTRE: 1, 0: 1}))
     g.apply(f"conquer {iid_of(g, 0, 'Halberdiers')} {CENTRE}")
-    assert g.seats[0].exp == [2, 1, 0]
-    assert g.decision != TASKS                                  # Militia's warrior is expended: nothing left
+    assert show(g)["seats"][0]["expended"] == {"warrior": 2, "craftsman": 1, "mage": 0}
+    assert g.decision_name == "exchange"                          # Militia's warrior is expended: nothing left
 
 
 # ------------------------------------------------------------------ CQ-CONQUER-1..3, CQ-SUPPORT-1
 def test_CQ_CONQUER_1_attack_plus_adjacent_own_support_at_least_the_difficulty():
     fields = {4: (0, "Sappers", None), 18: (0, "Shieldbearers", None)}   # support 2 next to the centre, 3 far
-    g = position({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 7, 10: 8}, fields=fields)
+    g = load(cq({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 7, 10: 8}, fields=fields))
+    before = show(g)["seats"][0]["coins"]
     illegal(g, f"conquer {iid_of(g, 0, 'Pikemen')} 10", "attack 5 + support 0 is less than the difficulty 8")
     g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}")     # 5 + 2 == 7: equal is enough
-    assert g.owner[CENTRE] == 0 and g.seats[0].coins == 25 + 7
+    assert field(g, CENTRE)["owner"] == 0 and show(g)["seats"][0]["coins"] == before + 7
 
 
 def test_CQ_CONQUER_1_equal_suffices_and_one_short_does_not():
-    g = position({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 6}, fields={4: (0, "Scouts", None)})
+    g = load(cq({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 6}, fields={4: (0, "Scouts", None)}))
     assert g.why_illegal(Action("conquer", iid_of(g, 0, "Pikemen"), CENTRE)) is None       # 5 + 1 = 6
-    g = position({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 7}, fields={4: (0, "Scouts", None)})
+    g = load(cq({0: ["Pikemen", "Militia"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 7, 0: 2},
+                fields={4: (0, "Scouts", None)}))
     assert "less than the difficulty 7" in g.why_illegal(Action("conquer", iid_of(g, 0, "Pikemen"), CENTRE))
 
 
 def test_CQ_SUPPORT_1_only_your_own_troops_and_fortifications_on_adjacent_fields():
     fields = {4: (1, "Shieldbearers", "Keep"), 5: (0, None, None), 8: (0, "Scouts", "Garrison"), 11: (0, "Sappers", None)}
-    g = position({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 9, 10: 6}, fields=fields)
+    g = load(cq({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 9, 10: 6}, fields=fields))
     # own: Scouts 1 + Garrison 2 on field 8 count; seat b's 3 + 4 on field 4 and the claimed field 5 do not;
     # Sappers on 11 is not next to the centre
     assert g.support_for(0, CENTRE) == 3 and g.support_for(1, CENTRE) == 7
     illegal(g, f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}", "attack 5 + support 3 is less than the difficulty 9")
     assert g.support_for(0, 10) == 2                            # next to 11 (Sappers 2) and to the claimed 5 (0)
     g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} 10")
+    assert field(g, 10)["owner"] == 0
 
 
 def test_CQ_CONQUER_2_only_untaken_fields_and_one_troop_per_field():
-    g = position({0: ["Militia", "Militia"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 1, 4: 1, 0: 1},
-                 fields={4: (1, None, None)})
+    g = load(cq({0: ["Militia", "Militia"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 1, 4: 1, 0: 1},
+                fields={4: (1, None, None)}))
     illegal(g, f"conquer {iid_of(g, 0, 'Militia')} 4", "already taken")              # claimed by seat b
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
     illegal(g, f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}", "already taken")       # own field too
-    assert g.troop[CENTRE] >= 0 and g.card_count() == 127
+    assert field(g, CENTRE)["troop"]["card"] == "Militia" and field(g, 4)["owner"] == 1 and g.card_count() == 127
 
 
 def test_CQ_CONQUER_3_the_reward_is_the_difficulty_and_the_troop_stays():
-    g = position({0: ["Heavy Infantry", "Militia"]}, followers={0: (4, 0, 0)}, diff={CENTRE: 8, 0: 2})
+    g = load(cq({0: ["Heavy Infantry", "Militia"]}, followers={0: (4, 0, 0)}, diff={CENTRE: 8, 0: 2}))
     heavy = iid_of(g, 0, "Heavy Infantry")
     g.apply(f"conquer {heavy} {CENTRE}")
-    assert g.seats[0].coins == 33 and g.troop[CENTRE] == heavy and heavy not in g.deck + g.discard
+    pos = engine_for("conquest").position_of(g, deck=True)
+    assert pos["seats"][0]["coins"] == 33 and pos["board"][CENTRE]["troop"] == {"id": heavy, "card": "Heavy Infantry"}
+    assert heavy not in [c["id"] for c in pos["deck"] + pos["discard"]]
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} 0")
-    assert g.seats[0].coins == 35 and g.seats[0].fields == 2
+    assert show(g)["seats"][0]["coins"] == 35 and show(g)["seats"][0]["fields"] == 2
 
 
 # ------------------------------------------------------------------ CQ-FORTIFY-1
 def test_CQ_FORTIFY_1_own_conquered_fields_one_each_even_the_same_turn():
-    g = position({0: ["Militia", "Garrison", "Palisade", "Moat"]}, followers={0: (1, 3, 0)},
-                 diff={CENTRE: 2, 10: 7}, fields={4: (1, "Scouts", None), 5: (0, None, None), 18: (0, "Wardens", None)})
+    g = load(cq({0: ["Militia", "Garrison", "Palisade", "Moat"]}, followers={0: (1, 3, 0)}, diff={CENTRE: 2, 10: 7},
+                fields={4: (1, "Scouts", None), 5: (0, None, None), 18: (0, "Wardens", None)}))
     garrison, palisade, moat = (iid_of(g, 0, x) for x in ("Garrison", "Palisade", "Moat"))
     illegal(g, f"fortify {garrison} 4", "not yours with your troop")   # seat b's field
     illegal(g, f"fortify {garrison} 5", "not yours with your troop")   # claimed: no troop
@@ -234,80 +398,85 @@ def test_CQ_FORTIFY_1_own_conquered_fields_one_each_even_the_same_turn():
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
     g.apply(f"fortify {garrison} {CENTRE}")                     # conquered earlier the same turn
     illegal(g, f"fortify {palisade} {CENTRE}", "one per field")
-    assert g.fsup[CENTRE] == 2 and g.support_for(0, 10) == 2 and g.card_count() == 127
+    assert field(g, CENTRE)["fortification"]["card"] == "Garrison"
+    assert g.support_for(0, 10) == 2 and g.card_count() == 127
     g.apply(f"fortify {moat} 18")
-    assert g.fsup[18] == 1 + 1 and g.decision != TASKS
+    assert field(g, 18)["fortification"]["card"] == "Moat" and g.support_for(0, 17) == 1 + 1
+    assert g.decision_name == "exchange"                        # the third craftsman has nothing left to fortify
 
 
 # ------------------------------------------------------------------ CQ-MAGIC-1..3
 def test_CQ_MAGIC_1_magic_needs_a_mage_and_only_in_your_own_complete_tasks():
-    g = position({0: ["Alchemy", "Alchemy", "Militia"], 1: ["Alchemy"]}, followers={0: (2, 0, 1), 1: (0, 0, 1)},
-                 diff={CENTRE: 1})
+    g = load(cq({0: ["Alchemy", "Alchemy", "Militia"], 1: ["Alchemy"]}, followers={0: (2, 0, 1), 1: (1, 0, 1)},
+                diff={CENTRE: 1}))
     alch = iid_of(g, 0, "Alchemy")
     g.apply(f"magic {alch}")
-    assert g.seats[0].coins == 28 and alch in g.discard
+    assert show(g)["seats"][0]["coins"] == 28 and show(g)["discard"][-1] == {"id": alch, "card": "Alchemy"}
     illegal(g, f"magic {iid_of(g, 0, 'Alchemy')}", "needs 1 mage unexpended")
-    g = position({0: ["Alchemy", "Militia"], 1: ["Alchemy"]}, followers={0: (0, 0, 1), 1: (0, 0, 1)},
-                 decision=EXCHANGE)
+    g = load(cq({0: ["Alchemy", "Militia"], 1: ["Alchemy"]}, followers={0: (1, 0, 1), 1: (1, 0, 1)},
+                decision="exchange"))
     illegal(g, f"magic {iid_of(g, 0, 'Alchemy')}", "only in your own Complete Tasks")
     g.apply("done")
-    assert g.decider == 1 and g.decision == HIRE
+    assert g.current_player() == 1 and g.decision_name == "hire"
     illegal(g, f"magic {iid_of(g, 1, 'Alchemy')}", "only in your own Complete Tasks")
 
 
 def test_CQ_MAGIC_1_boost_adds_to_the_next_troop_only_and_boosts_add_up():
-    g = position({0: ["Battle Fury", "Bloodlust", "Pikemen", "Spearmen", "Foresight"]}, followers={0: (3, 0, 3)},
-                 diff={CENTRE: 10, 10: 4, 0: 12}, deck=["Militia"])
+    g = load(cq({0: ["Battle Fury", "Bloodlust", "Pikemen", "Spearmen", "Foresight"]}, followers={0: (3, 0, 3)},
+                diff={CENTRE: 10, 10: 4, 0: 12}, deck=["Militia"]))
     pike, spear = iid_of(g, 0, "Pikemen"), iid_of(g, 0, "Spearmen")
     illegal(g, f"conquer {pike} {CENTRE}", "less than the difficulty 10")
     g.apply(f"magic {iid_of(g, 0, 'Battle Fury')}")
     g.apply(f"magic {iid_of(g, 0, 'Bloodlust')}")
-    assert g.boost == 5
+    assert show(g)["boost"] == 5
     g.apply(f"conquer {pike} {CENTRE}")                          # 5 + 2 + 3 = 10
-    assert g.boost == 0
+    assert "boost" not in show(g)
     illegal(g, f"conquer {spear} 10", "attack 3 + support 0 is less than the difficulty 4")   # used up
     g.apply(f"magic {iid_of(g, 0, 'Foresight')}")                # draw 1 and +1
-    assert hand_names(g, 0)[-1] == "Militia" and g.boost == 1
+    assert hand_names(g, 0)[-1] == "Militia" and show(g)["boost"] == 1
     g.apply(f"conquer {spear} 10")
+    assert field(g, 10)["owner"] == 0
 
 
 def test_CQ_MAGIC_1_an_unused_boost_ends_with_the_turn():
-    g = position({0: ["Battle Fury"], 1: ["Militia"]}, followers={0: (0, 0, 1), 1: (1, 0, 0)},
-                 diff={CENTRE: 4, 0: 2}, coins={1: 0})
+    g = load(cq({0: ["Battle Fury"], 1: ["Militia"]}, followers={0: (1, 0, 1), 1: (7, 0, 0)},
+                diff={CENTRE: 4, 0: 2}, coins={1: 0}, fields={18: (1, None, None)}))
     g.apply(f"magic {iid_of(g, 0, 'Battle Fury')}")
-    assert g.active == 1 and g.boost == 0
+    assert show(g)["active"] == 1 and "boost" not in show(g)
     illegal(g, f"conquer {iid_of(g, 1, 'Militia')} {CENTRE}", "attack 2 + support 0")
 
 
 def test_CQ_MAGIC_1_draw_and_coins():
-    g = position({0: ["Divination", "Arcane Library", "Tribute", "Philosopher's Stone"]}, followers={0: (0, 1, 6)})
-    before = len(g.deck)
+    g = load(cq({0: ["Divination", "Arcane Library", "Tribute", "Philosopher's Stone"]}, followers={0: (0, 1, 6)}))
+    before = show(g)["deck_size"]
+    coins = show(g)["seats"][0]["coins"]
     g.apply(f"magic {iid_of(g, 0, 'Divination')}")
-    assert len(g.seats[0].hand) == 3 + 2 and len(g.deck) == before - 2
+    assert len(show(g)["seats"][0]["hand"]) == 3 + 2 and show(g)["deck_size"] == before - 2
     g.apply(f"magic {iid_of(g, 0, 'Arcane Library')}")
-    assert len(g.seats[0].hand) == 4 + 4
+    assert len(show(g)["seats"][0]["hand"]) == 4 + 4
     g.apply(f"magic {iid_of(g, 0, 'Tribute')}")
-    assert g.seats[0].coins == 29 and len(g.seats[0].hand) == 7 + 1
+    assert show(g)["seats"][0]["coins"] == coins + 4 and len(show(g)["seats"][0]["hand"]) == 7 + 1
     g.apply(f"magic {iid_of(g, 0, 'Philosopher' + chr(39) + 's Stone')}")
-    assert g.seats[0].coins == 35 and g.seats[0].exp == [0, 1, 6]
+    assert show(g)["seats"][0]["coins"] == coins + 10 and g.seats[0].exp == [0, 1, 6]
 
 
 def test_CQ_MAGIC_1_steal_support_counts_opponents_support_for_the_next_conquest_only():
     fields = {4: (1, "Shieldbearers", "Keep"), 14: (2, "Sappers", None), 3: (1, "Shieldbearers", None)}
-    g = position({0: ["Turncoats", "Pikemen", "Mounted Lancers"]}, followers={0: (4, 0, 1)},
-                 diff={CENTRE: 12, 8: 12}, fields=fields)
+    g = load(cq({0: ["Turncoats", "Pikemen", "Mounted Lancers"]}, followers={0: (4, 0, 1)},
+                diff={CENTRE: 12, 8: 12}, fields=fields))
     pike, lancers = iid_of(g, 0, "Pikemen"), iid_of(g, 0, "Mounted Lancers")
     illegal(g, f"conquer {pike} {CENTRE}", "attack 5 + support 0")
     g.apply(f"magic {iid_of(g, 0, 'Turncoats')}")
-    assert g.support_for(0, CENTRE) == 3 + 4 + 2                 # both opponents' troops and the Keep
+    assert show(g)["steal"] is True and g.support_for(0, CENTRE) == 3 + 4 + 2   # both opponents' troops and the Keep
     g.apply(f"conquer {pike} {CENTRE}")                          # 5 + 9 >= 12
-    assert g.steal is False and g.support_for(0, 8) == 0        # next to 3 and 4 (seat b) and the centre (mine: 0)
+    assert "steal" not in show(g) and g.support_for(0, 8) == 0   # next to 3 and 4 (seat b) and the centre (mine: 0)
     illegal(g, f"conquer {lancers} 8", "attack 6 + support 0 is less than the difficulty 12")
 
 
 def test_CQ_MAGIC_1_refresh_restores_expended_followers_of_the_kinds_named():
-    g = position({0: ["Pikemen", "Mounted Lancers", "Call to Arms", "Second Wind"]}, followers={0: (2, 0, 2)},
-                 diff={CENTRE: 5, 0: 6})
+    g = load(cq({0: ["Pikemen", "Mounted Lancers", "Call to Arms", "Second Wind"]}, followers={0: (2, 0, 2)},
+                diff={CENTRE: 5, 0: 6}))
+    coins = show(g)["seats"][0]["coins"]
     g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}")
     wind = iid_of(g, 0, "Second Wind")
     illegal(g, f"magic {wind} 1", "no expended craftsman")
@@ -315,125 +484,129 @@ def test_CQ_MAGIC_1_refresh_restores_expended_followers_of_the_kinds_named():
     call = iid_of(g, 0, "Call to Arms")
     assert Action("magic", call, 0, 0) in g.legal_actions() and Action("magic", call, 0, 2) in g.legal_actions()
     g.apply(f"magic {call} 0 0")
-    assert g.seats[0].exp == [0, 0, 1]
+    assert show(g)["seats"][0]["expended"] == {"warrior": 0, "craftsman": 0, "mage": 1}
     g.apply(f"conquer {iid_of(g, 0, 'Mounted Lancers')} 0")
-    assert g.seats[0].coins == 25 + 5 + 6
+    assert show(g)["seats"][0]["coins"] == coins + 5 + 6
 
 
 def test_CQ_MAGIC_2_a_refresh_names_no_more_followers_than_are_expended():
-    g = position({0: ["Call to Arms", "Militia"]}, followers={0: (1, 0, 1)}, diff={CENTRE: 12})
+    g = load(cq({0: ["Call to Arms", "Militia"]}, followers={0: (1, 0, 1)}, diff={CENTRE: 12}))
     call = iid_of(g, 0, "Call to Arms")
     illegal(g, f"magic {call} 2 2", "takes 1 target(s)")        # only the mage it costs is expended
     illegal(g, f"magic {call} 0", "no expended warrior")
     assert [a for a in g.legal_actions() if a.kind == "magic"] == [Action("magic", call, 2)]
     g.apply(f"magic {call} 2")
-    assert g.seats[0].exp == [0, 0, 0]
+    assert show(g)["seats"][0]["expended"] == {"warrior": 0, "craftsman": 0, "mage": 0}
 
 
 def test_CQ_MAGIC_3_claim_takes_a_field_up_to_its_maximum_without_troop_or_coins():
-    g = position({0: ["Claim", "Greater Claim", "Prospector's Luck", "Garrison"]}, followers={0: (0, 2, 4)},
-                 diff={CENTRE: 5, 4: 4, 0: 3, 10: 8})
+    g = load(cq({0: ["Claim", "Greater Claim", "Prospector's Luck", "Garrison"]}, followers={0: (0, 2, 4)},
+                diff={CENTRE: 5, 4: 4, 0: 3, 10: 8}, fields={18: (1, "Militia", None)}))
+    coins = show(g)["seats"][0]["coins"]
     claim = iid_of(g, 0, "Claim")
     illegal(g, f"magic {claim} {CENTRE}", "difficulty 4 or less; field 9 has 5")
     illegal(g, f"magic {claim}", "give the field")
     g.apply(f"magic {claim} 4")
-    assert g.owner[4] == 0 and g.troop[4] == -1 and g.seats[0].coins == 25 and g.took and g.taken == 1
+    f4 = field(g, 4)
+    assert f4["owner"] == 0 and "troop" not in f4 and f4["turn"] == show(g)["turn"]
+    assert show(g)["seats"][0]["coins"] == coins and show(g)["seats"][0]["fields"] == 1
     illegal(g, f"magic {iid_of(g, 0, 'Greater Claim')} 4", "already taken")
     illegal(g, f"fortify {iid_of(g, 0, 'Garrison')} 4", "not yours with your troop")    # no troop on it
     g.apply(f"magic {iid_of(g, 0, 'Greater Claim')} 10")
     g.apply(f"magic {iid_of(g, 0, 'Prospector' + chr(39) + 's Luck')} 0")
-    assert g.owner[0] == 0 and g.seats[0].coins == 27 and g.support_for(0, 1) == 0
+    assert field(g, 0)["owner"] == 0 and show(g)["seats"][0]["coins"] == coins + 2 and g.support_for(0, 1) == 0
 
 
 # ------------------------------------------------------------------ CQ-DRAW-1/2, CQ-RESTORE-1
 def test_CQ_DRAW_1_draw_one_plus_one_per_unexpended_mage():
-    g = position({0: ["Hedge Wizards", "Militia"]}, followers={0: (0, 0, 3)}, diff={CENTRE: 3},
-                 deck=["Scouts", "Sappers", "Archers", "Moat"])
+    g = load(cq({0: ["Hedge Wizards", "Militia"]}, followers={0: (0, 0, 3)}, diff={CENTRE: 3},
+                deck=["Scouts", "Sappers", "Archers", "Moat"]))
     g.apply(f"conquer {iid_of(g, 0, 'Hedge Wizards')} {CENTRE}")    # one of three mages expended; nothing left
-    assert hand_names(g, 0) == ["Militia", "Scouts", "Sappers", "Archers"] and g.decision == EXCHANGE
-    g = position({0: ["Militia"]}, followers={0: (1, 0, 0)}, diff={CENTRE: 12}, deck=["Scouts", "Sappers"])
-    g.apply("end")
-    assert hand_names(g, 0) == ["Militia", "Scouts"]
+    assert hand_names(g, 0) == ["Militia", "Scouts", "Sappers", "Archers"] and g.decision_name == "exchange"
+    g = load(cq({0: ["Militia", "Militia"]}, followers={0: (2, 0, 0)}, diff={CENTRE: 2}, deck=["Scouts", "Sappers"]))
+    g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")       # nothing left: the Draw step, no mage
+    assert hand_names(g, 0) == ["Militia", "Scouts"] and g.decision_name == "exchange"
 
 
 def test_CQ_DRAW_2_exchange_two_cards_for_one_as_often_as_wished():
-    g = position({0: ["Militia", "Scouts", "Moat", "Claim", "Alchemy"]}, followers={0: (0, 0, 0)},
-                 deck=["Archers", "Keep", "Pikemen"])
-    g.apply("end")                                               # draws Archers
-    assert g.decision == EXCHANGE and len(g.seats[0].hand) == 6
+    g = load(cq({0: ["Militia", "Scouts", "Moat", "Claim", "Alchemy", "Archers"]}, decision="exchange",
+                deck=["Keep", "Pikemen"]))
+    assert len(show(g)["seats"][0]["hand"]) == 6
     g.apply(f"exchange {iid_of(g, 0, 'Moat')} {iid_of(g, 0, 'Claim')}")
-    assert hand_names(g, 0) == ["Militia", "Scouts", "Alchemy", "Archers", "Keep"] and names(g, g.discard[-2:]) == ["Moat", "Claim"]
+    assert hand_names(g, 0) == ["Militia", "Scouts", "Alchemy", "Archers", "Keep"]
+    assert [c["card"] for c in show(g)["discard"][-2:]] == ["Moat", "Claim"]
     illegal(g, f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Militia')}", "two different cards")
     g.apply(f"exchange {iid_of(g, 0, 'Keep')} {iid_of(g, 0, 'Militia')}")    # a card drawn by an exchange may go again
-    assert len(g.seats[0].hand) == 4 and g.card_count() == 127
+    assert hand_names(g, 0) == ["Scouts", "Alchemy", "Archers", "Pikemen"] and g.card_count() == 127
     g.apply("done")
-    assert g.active != 0
+    assert show(g)["active"] != 0
 
 
 def test_CQ_RESTORE_1_expended_followers_are_restored_and_kept_for_good():
-    g = position({0: ["Pikemen", "Militia"]}, followers={0: (2, 1, 0)}, diff={CENTRE: 5})
+    g = load(cq({0: ["Pikemen", "Militia"]}, followers={0: (2, 1, 0)}, diff={CENTRE: 5}))
     g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}")
-    assert g.seats[0].exp == [2, 0, 0]
-    while g.active == 0:
-        g.apply("done" if g.decision == EXCHANGE else "end")
-    assert g.seats[0].exp == [0, 0, 0] and g.seats[0].fol == [2, 1, 0]
+    assert show(g)["seats"][0]["expended"] == {"warrior": 2, "craftsman": 0, "mage": 0}
+    while show(g)["active"] == 0:
+        g.apply("done" if g.decision_name == "exchange" else "end")
+    s = show(g)["seats"][0]
+    assert s["expended"] == {"warrior": 0, "craftsman": 0, "mage": 0}
+    assert s["followers"] == {"warrior": 2, "craftsman": 1, "mage": 0}
 
 
 def test_CQ_TURN_1_hire_then_tasks_then_draw_and_exchange_then_the_next_player():
-    g = position({0: ["Militia", "Scouts"], 1: ["Scouts"]}, followers={0: (1, 0, 0)}, decision=HIRE, diff={CENTRE: 2},
-                 deck=["Moat", "Keep"])
+    g = load(cq({0: ["Militia", "Scouts"], 1: ["Scouts"]}, followers={0: (1, 1, 0)}, decision="hire",
+                diff={CENTRE: 2}, deck=["Moat", "Keep"]))
     g.apply("nohire")
-    assert g.decision == TASKS
+    assert g.decision_name == "tasks"
     illegal(g, f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Scouts')}", "after the Draw step")
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")      # nothing left to do: the Draw step runs
-    assert g.decision == EXCHANGE and hand_names(g, 0) == ["Scouts", "Moat"]
+    assert g.decision_name == "exchange" and hand_names(g, 0) == ["Scouts", "Moat"]
     illegal(g, f"conquer {iid_of(g, 0, 'Scouts')} 0", "Complete Tasks")
     g.apply("done")
-    assert g.active == 1 and g.decision == HIRE
+    assert show(g)["active"] == 1 and g.decision_name == "hire"
 
 
 # ------------------------------------------------------------------ CQ-MULLIGAN-1
-def _first_turn(hand: list[str], followers: tuple[int, int], diff: int = 5, hire: str = "nohire") -> Game:
-    g = fresh(n=3, first=0, seed=5)
-    g.diff = [diff] * g.nf
-    pool = sorted(g.deck + [i for s in g.seats for i in s.hand])
-    mine = []
-    for nm in hand:
-        i = next(i for i in pool if g.defs[i].name == nm)
-        pool.remove(i)
-        mine.append(i)
-    g.seats[0].hand = mine
-    g.deck = pool
-    g.seats[1].hand, g.seats[2].hand = [], []
-    g.apply(Action("follower", followers[0]))
-    g.apply(Action("follower", followers[1]))
-    for _ in range(4):
-        g.apply("follower 1")
-    assert g.active == 0 and g.decision == HIRE
+def _first_turn(hand: list[str], followers: tuple[int, int], diff: int = 5, hire: str = "nohire",
+                deck: Sequence[str] | None = None) -> Game:
+    """Seat a's first turn (turn 1 of 3 players), at its Hire: the hand made up to the 8 dealt
+    with cards no troop is among; the others still hold their 8."""
+    hand = hand + [c for c in FILL if c not in hand][:8 - len(hand)]
+    others = FILL
+    fol = (int(followers[0] == W) + int(followers[1] == W), int(followers[0] == C) + int(followers[1] == C),
+           int(followers[0] == M) + int(followers[1] == M))
+    g = load(cq({0: hand, 1: others, 2: others}, n=3, round=1, decision="hire", followers={0: fol},
+                diff=[diff] * 19, deck=deck))
+    assert show(g)["active"] == 0 and show(g)["seats"][0]["turns"] == 1
     g.apply(hire)
     return g
 
 
 def test_CQ_MULLIGAN_1_first_turn_only_when_no_troop_can_conquer_discard_and_draw_eight():
-    g = _first_turn(["Pikemen", "Alchemy", "Claim", "Moat"], (W, C))   # Pikemen needs two warriors
-    assert g.decision == MULLIGAN and g.legal_actions() == [Action("keep"), Action("mulligan")]
-    old = list(g.seats[0].hand)
-    top = list(reversed(g.deck[-8:]))
+    top = ["Militia", "Scouts", "Archers", "Keep", "Claim", "Bloodlust", "Sappers", "Wardens"]
+    g = _first_turn(["Pikemen", "Alchemy", "Claim", "Moat"], (W, C), deck=top)   # Pikemen needs two warriors
+    assert g.decision_name == "mulligan" and g.legal_actions() == [Action("keep"), Action("mulligan")]
+    old = show(g)["seats"][0]["hand"]
+    cards = g.card_count()
     g.apply("mulligan")
-    assert g.seats[0].hand[:8] == top and g.discard == old and g.card_count() == 127
+    pos = show(g)
+    assert [c["card"] for c in pos["seats"][0]["hand"][:8]] == top and pos["discard"] == old
+    assert g.card_count() == cards
 
 
 def test_CQ_MULLIGAN_1_counts_the_followers_held_after_hiring():
     g = _first_turn(["Pikemen", "Alchemy"], (W, C), hire="hire 0")     # the hired warrior makes Pikemen work
-    assert g.decision == TASKS
+    assert g.decision_name == "tasks" and any(a.kind == "conquer" for a in g.legal_actions())
     g = _first_turn(["Pikemen", "Alchemy"], (W, W))
-    assert g.decision == TASKS                                          # a troop can conquer: no mulligan
+    assert g.decision_name == "tasks" and any(a.kind == "conquer" for a in g.legal_actions())   # no mulligan
+    g = _first_turn(["Pikemen", "Alchemy"], (W, C))
+    assert g.decision_name == "mulligan"                                  # the same hand without the warrior
 
 
 def test_CQ_MULLIGAN_1_not_after_the_first_turn_nor_after_a_task():
-    g = position({0: ["Alchemy", "Claim"]}, followers={0: (0, 0, 1)}, own_turns=2, decision=HIRE)
+    g = load(cq({0: ["Alchemy", "Claim"]}, followers={0: (0, 0, 2)}, decision="hire"))
     g.apply("nohire")
-    assert g.decision == TASKS
+    assert g.decision_name == "tasks"
     illegal(g, "mulligan", "first turn only")
     g = _first_turn(["Pikemen", "Alchemy"], (W, C))
     g.apply("keep")
@@ -442,33 +615,40 @@ def test_CQ_MULLIGAN_1_not_after_the_first_turn_nor_after_a_task():
 
 # ------------------------------------------------------------------ CQ-DECK-1
 def test_CQ_DECK_1_an_empty_deck_is_refilled_by_shuffling_the_discards():
-    g = position({0: ["Militia"]}, followers={0: (1, 0, 0)}, diff={CENTRE: 12},
-                 deck=["Scouts", "!"], discard=["Moat", "Keep", "Claim", "Alchemy"])
-    g.apply("end")                                   # draws Scouts: the deck is now empty
-    assert g.deck == [] and hand_names(g, 0) == ["Militia", "Scouts"]
-    g.apply(f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Scouts')}")
-    assert g.discard == [] and len(g.deck) == 5 and len(g.seats[0].hand) == 1
-    assert set(hand_names(g, 0) + names(g, g.deck)) == {"Moat", "Keep", "Claim", "Alchemy", "Militia", "Scouts"}
+    orders = set()
+    for seed in range(12):
+        g = load(cq({0: ["Militia", "Scouts"]}, decision="exchange", deck=["!"],
+                    discard=["Moat", "Keep", "Claim", "Alchemy"], seed=seed))
+        assert show(g)["deck_size"] == 0
+        g.apply(f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Scouts')}")   # the deck is empty: refilled
+        pos = engine_for("conquest").position_of(g, deck=True)
+        assert pos["discard"] == [] and len(pos["deck"]) == 5 and len(pos["seats"][0]["hand"]) == 1
+        drawn = [c["card"] for c in pos["seats"][0]["hand"] + pos["deck"]]
+        assert sorted(drawn) == sorted(["Moat", "Keep", "Claim", "Alchemy", "Militia", "Scouts"])
+        orders.add(tuple(drawn))
+    # shuffled by the seed: the order of the refilled deck varies, it is not the discard pile's
+    assert len(orders) >= 8 and ("Scouts", "Militia", "Alchemy", "Claim", "Keep", "Moat") not in orders
 
 
 # ------------------------------------------------------------------ CQ-END-1/2
 def test_CQ_END_1_the_game_ends_the_moment_every_field_is_taken():
     taken = {f: (1 + f % 3, None, None) for f in range(19) if f not in (CENTRE, 0)}
-    g = position({0: ["Militia", "Militia", "Alchemy"]}, followers={0: (2, 0, 1)}, diff={CENTRE: 2, 0: 1},
-                 fields=taken)
+    g = load(cq({0: ["Militia", "Militia", "Alchemy"]}, followers={0: (2, 0, 1)}, diff={CENTRE: 2, 0: 1},
+                fields=taken))
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
     assert not g.is_terminal()
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} 0")
-    assert g.is_terminal() and g.outcome.end_reason == "all-taken" and g.current_player() == -1
-    assert g.outcome.places == (1, 2, 2, 2) and g.legal_actions() == []
+    pos = show(g)
+    assert pos["terminal"] and pos["outcome"] == {"places": [1, 2, 2, 2], "end_reason": "all-taken"}
+    assert g.current_player() == -1 and pos["legal_actions"] == [] and pos["decision"] == "terminal"
     illegal(g, "end", "the game is over")
 
 
 def test_CQ_END_1_a_claim_can_take_the_last_field():
     taken = {f: (1, None, None) for f in range(19) if f != 0}
-    g = position({0: ["Claim"]}, followers={0: (0, 0, 1)}, diff={0: 3}, fields=taken)
+    g = load(cq({0: ["Claim"]}, followers={0: (0, 0, 2)}, diff={0: 3}, fields=taken))
     g.apply(f"magic {iid_of(g, 0, 'Claim')} 0")
-    assert g.outcome is not None and g.outcome.end_reason == "all-taken"
+    assert show(g)["outcome"]["end_reason"] == "all-taken"
 
 
 FORTS = [["Palisade", "Moat"], ["Palisade", "Garrison"], ["Palisade", "Watchtower"], ["Palisade", "Outpost"],
@@ -476,45 +656,66 @@ FORTS = [["Palisade", "Moat"], ["Palisade", "Garrison"], ["Palisade", "Watchtowe
 
 
 def _idle_turn(g: Game) -> None:
-    seat = g.active
-    while g.active == seat and g.outcome is None:
-        g.apply({HIRE: "nohire", TASKS: "end", EXCHANGE: "done", MULLIGAN: "keep"}[g.decision])
+    seat = show(g)["active"]
+    while show(g)["active"] == seat and not g.is_terminal():
+        g.apply({"hire": "nohire", "tasks": "end", "exchange": "done", "mulligan": "keep"}[g.decision_name])
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_CQ_END_2_as_many_turns_in_a_row_as_players_without_conquest_or_claim(n):
     hands = {s: FORTS[s] for s in range(n)}
-    g = position(hands, n=n, followers={s: (0, 0, 0) for s in range(n)}, decision=TASKS)
+    g = load(cq(hands, n=n, decision="exchange"))            # the turn before was the last one with a Claim
+    assert show(g)["idle"] == 0
     for i in range(n - 1):
         _idle_turn(g)
-        assert g.outcome is None and g.idle == i + 1
+        assert not g.is_terminal() and show(g)["idle"] == i + 1
     _idle_turn(g)
-    assert g.outcome is not None and g.outcome.end_reason == "idle" and g.outcome.places == (1,) * n
+    assert show(g)["outcome"] == {"places": [1] * n, "end_reason": "idle"}
 
 
 def test_CQ_END_2_a_claim_or_a_conquest_starts_the_count_again():
     hands = {0: ["Claim", *FORTS[0]], 1: ["Militia", *FORTS[1]], 2: FORTS[2], 3: FORTS[3]}
-    g = position(hands, followers={0: (0, 0, 1), 1: (1, 0, 0)}, diff={CENTRE: 2, 0: 4, 18: 12}, coins={s: 0 for s in range(4)})
+    g = load(cq(hands, followers={0: (0, 0, 2), 1: (2, 0, 0)}, diff={CENTRE: 2, 0: 4, 18: 12},
+                fields={17: (3, None, None)}))
+    assert show(g)["idle"] == 0
     g.apply(f"magic {iid_of(g, 0, 'Claim')} 0")               # seat a claims
     _idle_turn(g)
-    assert g.idle == 0
+    assert show(g)["idle"] == 0
+    g.apply("nohire")
     g.apply(f"conquer {iid_of(g, 1, 'Militia')} {CENTRE}")     # seat b conquers
     _idle_turn(g)
-    assert g.idle == 0 and g.outcome is None
+    assert show(g)["idle"] == 0 and not g.is_terminal()
     for _ in range(3):
         _idle_turn(g)
-    assert g.outcome is None and g.idle == 3
+    assert not g.is_terminal() and show(g)["idle"] == 3
     _idle_turn(g)
-    assert g.outcome is not None and g.outcome.end_reason == "idle"
+    assert show(g)["outcome"]["end_reason"] == "idle"
+
+
+@pytest.mark.parametrize("idle_end, turns", [(1, 1), (2, 2), (6, 6)])
+def test_CQ_END_2_option_idle_end_sets_how_many_idle_turns_end_the_game(idle_end, turns):
+    hands = {s: FORTS[s] for s in range(4)}
+    g = load(cq(hands, decision="exchange", options={"idle_end": idle_end}))
+    assert show(g)["options"]["idle_end"] == idle_end
+    for i in range(turns - 1):
+        _idle_turn(g)
+        assert not g.is_terminal() and show(g)["idle"] == i + 1
+    _idle_turn(g)
+    assert show(g)["outcome"]["end_reason"] == "idle"           # 4 by default (as many as players)
+    # a position the option has already ended is refused
+    if idle_end < 4:
+        with pytest.raises(ValueError, match="the game ended after"):
+            load(cq(hands, decision="exchange", options={"idle_end": idle_end}, fields={18: (3, None, None, 1)}))
 
 
 # ------------------------------------------------------------------ CQ-SCORE-1
 def test_CQ_SCORE_1_most_coins_wins_ties_share_and_every_seat_is_placed():
     taken = {f: (1, None, None) for f in range(19) if f != 0}
-    g = position({0: ["Pikemen"]}, followers={0: (2, 0, 0)}, diff={0: 5}, fields=taken,
-                 coins={0: 25, 1: 30, 2: 12, 3: 29})
+    # seat c has hired three followers (15 coins): it may hold 12
+    g = load(cq({0: ["Pikemen"]}, followers={0: (2, 0, 0), 2: (4, 1, 0)}, diff={0: 5}, fields=taken,
+                coins={0: 25, 1: 30, 2: 12, 3: 29}))
     g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} 0")
-    assert g.coins == [30, 30, 12, 29]
+    assert [s["coins"] for s in show(g)["seats"]] == [30, 30, 12, 29]
     assert g.outcome.places == (1, 1, 4, 3) and g.outcome.winner == "draw" and g.outcome.winners == (0, 1)
     assert g.outcome.win_share(0) == g.outcome.win_share(1) == 0.5
 
@@ -544,3 +745,5 @@ def test_CQ_LOG_1_card_events_per_seat_and_card_and_coins_each_round():
 def test_CQ_LOG_1_new_game_checks_its_arguments():
     with pytest.raises(ValueError, match="first seat 3 is not one of the 3 seats"):
         new_game(DEFS, 3, 1, 3)
+    with pytest.raises(ValueError, match="turn_order is one of reverse-first-round, clockwise, not 'ccw'"):
+        new_game(DEFS, 3, 1, 0, turn_order="ccw")
