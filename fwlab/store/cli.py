@@ -92,7 +92,10 @@ def cmd_init(args: argparse.Namespace) -> int:
                 decks = con.execute("SELECT count(*) FROM decks WHERE ruleset = ? AND source = 'starter'",
                                     [ruleset]).fetchone()
                 if info(ruleset).uses_decks and (not decks or not decks[0]):
-                    print(f"{ruleset} league skipped: no starter decks in data/decks/{ruleset}/", file=sys.stderr)
+                    from ..decks.starters import starter_dir
+
+                    print(f"{ruleset} league skipped: no starter decks in {starter_dir(ruleset, root / 'decks')}/",
+                          file=sys.stderr)
                     continue
                 try:
                     got = run_league(con, ruleset=ruleset, players=players, matches=n, seed=args.seed,
