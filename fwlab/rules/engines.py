@@ -104,7 +104,7 @@ class Engine:
     summary: Callable[[Any], GameSummary]
     replay: Callable[[GameRecord, Any], Any]
     load_position: Callable[..., Any] | None = None
-    position_of: Callable[[Any], dict[str, Any]] | None = None
+    position_of: Callable[..., dict[str, Any]] | None = None
     #: ``render_position(position, deciding_seat)`` -> the position (a ``position_of`` dict) as a
     #: readable board for ``fwlab position show`` without ``--json``; None: the Daemornia layout
     render_position: Callable[[Mapping[str, Any], int], str] | None = None
@@ -128,7 +128,7 @@ class Engine:
         """The rule options of one of this engine's rulesets (none declared: an empty tuple)."""
         return tuple(self.options.get(ruleset, ()))
 
-    def positions(self) -> tuple[Callable[..., Any], Callable[[Any], dict[str, Any]]]:
+    def positions(self) -> tuple[Callable[..., Any], Callable[..., dict[str, Any]]]:
         """This engine's (``load_position``, ``position_of``), or a clear error when it has none yet."""
         if self.load_position is None or self.position_of is None:
             raise ValueError(f"the {self.name} engine ({', '.join(self.rulesets)}) has no positions as text yet")

@@ -794,6 +794,15 @@ def new_game(ruleset: str, deck_a: Sequence[CardDef], deck_b: Sequence[CardDef],
     return g
 
 
+def _record_options(record: GameRecord) -> dict[str, Any]:
+    """A record's rule options as ``new_game`` takes them (lists read back from JSON as tuples)."""
+    out: dict[str, Any] = {}
+    for k, v in record.options.items():
+        if k != "position":
+            out[k] = tuple(v) if isinstance(v, list) else v
+    return out
+
+
 def replay(record: GameRecord, catalog: object) -> Game:
     """Rebuild a game from its record: same setup and seed, then every recorded action in order."""
     from .cards import compile_deck
@@ -803,7 +812,7 @@ def replay(record: GameRecord, catalog: object) -> Game:
     decks = [compile_deck(names, catalog) for names in record.setups if names is not None]
     g = new_game(record.ruleset, decks[0], decks[1], record.seed, first=record.first,
                  deck_names=(record.setups[0], record.setups[1]),
-                 **{k: tuple(v) if isinstance(v, list) else v for k, v in record.options.items()})
+                 **_record_options(record))
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
