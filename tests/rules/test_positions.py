@@ -182,7 +182,6 @@ BASE = fw("deploy", a={"hand": ["Grunt"], "in_play": [{"card": "Grunt"}]}, b={"i
     ("seats", [{}, {}, {}], "seats", "2 seats; the position has 3"),
     ("ruleset", "xx", "ruleset", "unknown ruleset"),
     ("ruleset", "noengine", "ruleset", "no rules engine for ruleset 'noengine'"),
-    ("ruleset", "conquest", "ruleset", "has no positions as text yet"),
     ("ruleset", "race", "ruleset", "has no positions as text yet"),
     ("turn", 0, "turn", "must be at least 1"),
     ("turn", "5", "turn", "must be a whole number"),
