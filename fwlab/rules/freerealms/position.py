@@ -709,6 +709,8 @@ def render_position(pos: Mapping[str, Any], deciding: int) -> str:
             lines.append(f"  seat {_label(1 - deciding)} has passed: one more pass and the cards are flipped")
     elif battle.get("cards"):
         lines.append("battle cards not yet discarded: " + ", ".join(card(c["id"]) for c in battle["cards"]))
+    if pos.get("options"):
+        lines.append("rules changed: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in pos["options"].items()))
     out = pos.get("outcome")
     if pos["terminal"] and out:
         first = [_label(i) for i, place in enumerate(out["places"]) if place == 1]
@@ -717,6 +719,4 @@ def render_position(pos: Mapping[str, Any], deciding: int) -> str:
     else:
         acts = pos.get("legal_actions", [])
         lines.append(f"legal actions ({len(acts)}): " + "; ".join(acts))
-    if pos.get("options"):
-        lines.append("rules changed: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in pos["options"].items()))
     return "\n".join(lines)
