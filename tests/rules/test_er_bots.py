@@ -16,7 +16,7 @@ from fwlab.bots.random_bot import RandomBot
 from fwlab.catalog import load_catalog
 from fwlab.decks.starters import starter_decks
 from fwlab.rules.core import Action
-from fwlab.rules.engines import engine_for
+from fwlab.rules.engines import engine_for, load_position, position_of
 from fwlab.rules.eredan.cards import MARAUDER, compile_deck, playable
 from fwlab.rules.eredan.game import DISCARD, NO_CHAIN, PLAY, Game, new_game
 from fwlab.stats import wilson
@@ -154,25 +154,20 @@ def test_the_registry_offers_both_bots_and_the_heuristic_by_default():
 
 
 # ------------------------------------------------------------------ the heuristic's own rules
-def game(chars_a, chars_b, hand_a=(), hand_b=(), filler="Sidestep", seed=1, chooser=0) -> Game:
-    """A game whose seat ``chooser`` chooses on turn 1, with the named cards in hand (the rest of
-    the hand and the deck is ``filler``)."""
-    def deck(hand):
-        return list(hand) + [filler] * (20 - len(hand))
-
-    g = start(list(chars_a) + deck(hand_a), list(chars_b) + deck(hand_b), seed)
-    for s, want in zip(g.seats, (hand_a, hand_b), strict=True):
-        s.deck.extend(s.hand)
-        s.hand = []
-        for name in want:
-            iid = next(i for i in s.deck if g.defs[i].name == name)
-            s.deck.remove(iid)
-            s.hand.append(iid)
-        while len(s.hand) < 5:
-            s.hand.append(next(i for i in s.deck if g.defs[i].name == filler))
-            s.deck.remove(s.hand[-1])
-    g.first = g.chooser = g.decider = chooser
-    return g
+def game(chars_a, chars_b, hand_a=(), hand_b=(), filler="Sidestep", chooser=0, turn=1, **top) -> Game:
+    """The game of a position (docs/positions.md, "Eredan") at ``turn`` whose seat ``chooser``
+    chooses: each hand the named cards and ``filler`` to five, each deck 15 ``filler``; characters
+    as names or objects (``life``, ``tapped``, ...); a seat's score the least the rules allow (the
+    Life the other side has lost) unless ``top`` gives ``scores``."""
+    scores = top.pop("scores", None)
+    seats = [{"characters": list(chars), "hand": list(hand) + [filler] * (5 - len(hand)), "deck": [filler] * 15}
+             for chars, hand in ((chars_a, hand_a), (chars_b, hand_b))]
+    for p, seat in enumerate(seats):
+        lost = sum(int(CAT.cards[c["card"]].fields["life"]) - c.get("life", int(CAT.cards[c["card"]].fields["life"]))
+                   for c in seats[1 - p]["characters"] if isinstance(c, dict))
+        seat["score"] = scores[p] if scores is not None else lost
+    return load_position({"ruleset": "eredan", "turn": turn, "active": chooser, "decision": "choose",
+                          "seats": seats, **top}, CAT)
 
 
 def name_of(g: Game, a: Action) -> str:
@@ -184,8 +179,8 @@ RAIDERS = ["Grask Bonecrusher", "Vekra Nightclaw", "Pip Quickfingers"]
 
 
 def test_heuristic_pairs_its_hardest_hitter_with_a_foe_it_kills_or_outdamages():
-    g = game(RAIDERS, MAGE_SIDE)
-    g.seats[1].chars[0].life = 3  # Solenne (Def 1) falls to any raider's strike
+    # turn 3: Solenne (Def 1, 3 Life left) falls to any raider's strike
+    g = game(RAIDERS, [{"card": "Solenne Flamecrown", "life": 3}, *MAGE_SIDE[1:]], turn=3)
     a = HeuristicBot(1).choose(g)
     assert a.kind == "choose" and a.b == 0
 
@@ -201,9 +196,8 @@ def test_heuristic_holds_a_heal_while_nobody_is_hurt_and_heals_the_most_hurt_all
     g = game(MAGE_SIDE, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave")  # Cleave: Fighters only
     g.apply(Action("choose", 2, 2))  # Seraphine (Priest) against Pip
     assert HeuristicBot(1).choose(g) == PASS
-    g = game(MAGE_SIDE, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave")
-    g.seats[0].chars[1].life = 9   # Corvan: 8 missing
-    g.seats[0].chars[0].life = 10  # Solenne: 2 missing
+    hurt = [{"card": "Solenne Flamecrown", "life": 10}, {"card": "Corvan Emberguard", "life": 9}, MAGE_SIDE[2]]
+    g = game(hurt, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave", turn=3)  # Corvan 8 missing, Solenne 2
     g.apply(Action("choose", 2, 2))
     a = HeuristicBot(1).choose(g)
     assert name_of(g, a) == "Kindled Resolve" and a.b == 1
@@ -222,33 +216,48 @@ def test_heuristic_opens_a_chain_and_follows_it():
 
 
 def test_heuristic_discards_cards_no_living_character_can_play_and_keeps_five():
-    g = game(RAIDERS, MAGE_SIDE, hand_a=("Ember Lance I", "Cleave"))  # a spell in a deck without a Mage
+    g = game(RAIDERS, MAGE_SIDE, hand_a=("Flame Dart", "Cleave"))  # a spell in a deck without a Mage
     g.apply(Action("choose", 0, 0))
     while g.decision == PLAY:
         g.apply(PASS)
     assert g.decision == DISCARD and g.decider == 0
     a = HeuristicBot(1).choose(g)
-    assert a.kind == "discard" and name_of(g, a) == "Ember Lance I"
+    assert a.kind == "discard" and name_of(g, a) == "Flame Dart"
     g.apply(a)
+    # the same Discard step with seven cards in hand (a draw effect's): down to five, whatever they are
+    pos = position_of("eredan", g, deck=True)
+    pos["seats"][0]["hand"] += pos["seats"][0]["deck"][:3]
+    del pos["seats"][0]["deck"][:3]
+    for k in ("legal_actions", "terminal", "outcome"):
+        del pos[k]
+    g = load_position(pos, CAT)
     s = g.seats[0]
-    s.hand.extend(s.deck[:3])  # seven cards: down to five, whatever they are
-    del s.deck[:3]
+    assert len(s.hand) == 7 and g.decision == DISCARD
+    s_hand = list(s.hand)
     bot = HeuristicBot(1)
     while len(s.hand) > 5:
         a = bot.choose(g)
-        assert a.kind == "discard"
+        assert a.kind == "discard" and a.a in s_hand
         g.apply(a)
+    assert len(s.hand) == 5 and bot.choose(g) == PASS
 
 
 def test_heuristic_keeps_its_cards_when_the_deck_is_nearly_out_unless_far_ahead():
-    g = game(RAIDERS, MAGE_SIDE, hand_a=("Ember Lance I",))
-    g.apply(Action("choose", 0, 0))
-    while g.decision == PLAY:
-        g.apply(PASS)
-    s = g.seats[0]
-    del s.deck[2:]  # two cards left
+    def nearly_out(ahead: int) -> Game:
+        g = game(RAIDERS, MAGE_SIDE, hand_a=("Flame Dart",), turn=9, scores=[ahead, 0])
+        g.apply(Action("choose", 0, 0))
+        while g.decision == PLAY:
+            g.apply(PASS)
+        pos = position_of("eredan", g, deck=True)  # the same Discard step with two cards left to draw
+        del pos["seats"][0]["deck"][2:]
+        for k in ("legal_actions", "terminal", "outcome"):
+            del pos[k]
+        return load_position(pos, CAT)
+
+    g = nearly_out(0)
+    assert len(g.seats[0].deck) == 2 and g.decision == DISCARD and g.decider == 0
     assert HeuristicBot(1).choose(g) == PASS  # even a useless card stays: the refill must not fail
-    s.score = g.seats[1].score + 20
+    g = nearly_out(20)
     a = HeuristicBot(1).choose(g)  # far ahead: the hand goes, the next refill fails, the game ends
     assert a.kind == "discard"
 

@@ -1,8 +1,9 @@
 """The Eredan rules of chains, card order, classes, races, castes, allies, order bonuses, item slots
 and retrieval (docs/rules.md, "Eredan ITCG"): one test or more per rule ID, each built so that it
-fails under the other reading of the rule. Positions are laid out over the eredan catalog; a few
-tests add cards the catalog lacks (a spell with Chain, a Guemelite that is no Mage, ...) by
-``dataclasses.replace`` on catalog cards, in a test catalog of their own."""
+fails under the other reading of the rule. Each situation is written in the positions format
+(docs/positions.md, "Eredan") and set up by :func:`fwlab.rules.engines.load_position`, over the
+eredan catalog; a few tests add cards the catalog lacks (a spell with Chain, a Guemelite that is no
+Mage, ...) by ``dataclasses.replace`` on catalog cards, in a test catalog of their own."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from fwlab.catalog import Card, load_catalog
-from fwlab.rules.core import Action
-from fwlab.rules.eredan.cards import ATT, DEF, SPIRIT, compile_deck
-from fwlab.rules.eredan.game import DISCARD, PLAY, Game, new_game
+from fwlab.rules.core import Action, PositionError
+from fwlab.rules.engines import load_position
+from fwlab.rules.eredan.cards import ATT, DEF, SPIRIT, compile_card
+from fwlab.rules.eredan.game import DISCARD, PLAY, Game, why_not_for
 
 CAT = load_catalog("eredan")
 PASS = Action("pass")
@@ -53,40 +57,47 @@ TCAT = with_cards(CHAINED_NOVA, CHAINED_ROBBING, FIGHTER_GUEM, ITEM_CHAIN_OSSRA,
                   PACT_TALISMAN, GUILD_SURGE, CASTE_SURGE, DEEP_GUEM)
 
 
-def game(chars_a: Sequence[str] = MERCS, chars_b: Sequence[str] = OTHERS, hand_a: Sequence[str] = (),
-         hand_b: Sequence[str] = (), extra_a: Sequence[str] = (), extra_b: Sequence[str] = (), chooser: int = 0,
-         cat: Mapping[str, Card] = TCAT, **kw: Any) -> Game:
-    """A game whose seat ``chooser`` chooses on turn 1, each hand holding the named cards (the rest
-    Sidestep); ``extra_*``: further cards left in the deck (for the discard pile or items)."""
-    decks = []
-    for hand, extra in ((hand_a, extra_a), (hand_b, extra_b)):
-        named = list(hand) + list(extra)
-        decks.append(named + [FILL] * max(0, 20 - len(named)))
-    g = new_game(compile_deck(list(chars_a) + decks[0], cat), compile_deck(list(chars_b) + decks[1], cat), 1, **kw)
-    for s, want in zip(g.seats, (hand_a, hand_b), strict=True):
-        s.deck.extend(s.hand)
-        s.hand = []
-        for name in want:
-            iid = next(i for i in s.deck if g.defs[i].name == name)
-            s.deck.remove(iid)
-            s.hand.append(iid)
-        while len(s.hand) < 5:
-            iid = next(i for i in s.deck if g.defs[i].name == FILL)
-            s.deck.remove(iid)
-            s.hand.append(iid)
-    g.first = g.chooser = g.decider = chooser
-    return g
+Char = str | dict[str, Any]
+
+
+def position(chars_a: Sequence[Char] = MERCS, chars_b: Sequence[Char] = OTHERS, hand_a: Sequence[str] = (),
+             hand_b: Sequence[str] = (), extra_a: Sequence[str] = (), extra_b: Sequence[str] = (), chooser: int = 0,
+             turn: int = 1, deck_a: Sequence[str] | None = None, deck_b: Sequence[str] | None = None,
+             discard_a: Sequence[str] = (), discard_b: Sequence[str] = (), cat: Mapping[str, Card] = TCAT,
+             **top: Any) -> dict[str, Any]:
+    """A position (docs/positions.md) at ``turn`` (default 1, the choice) whose seat ``chooser``
+    chooses: each side's characters (names, or objects with ``life``, ``tapped``, ``items``, ...), a
+    hand of the named cards (the rest of five Sidestep), a deck of ``extra_*`` then Sidestep to 20
+    cards in all (``deck_*``: the deck itself), a discard pile (``discard_*``, oldest first) and the least score the rules allow (the Life the
+    other side has lost, ER-SCORE-1) unless ``top`` gives the seats' ``scores``."""
+    scores = top.pop("scores", None)
+    seats = []
+    for chars, hand, extra, deck, discard in ((chars_a, hand_a, extra_a, deck_a, discard_a),
+                                              (chars_b, hand_b, extra_b, deck_b, discard_b)):
+        full = list(hand) + [FILL] * max(0, 5 - len(hand))
+        cards = list(deck) if deck is not None else list(extra) + [FILL] * max(0, 15 - len(extra))
+        seats.append({"characters": list(chars), "hand": full, "deck": cards, "discard": list(discard)})
+    for p, seat in enumerate(seats):
+        seat["score"] = scores[p] if scores is not None else lost_life(seats[1 - p]["characters"], cat)
+    return {"ruleset": "eredan", "turn": turn, "active": chooser, "decision": "choose", "seats": seats, **top}
+
+
+def lost_life(chars: Sequence[Char], cat: Mapping[str, Card]) -> int:
+    total = 0
+    for c in chars:
+        c = {"card": c} if isinstance(c, str) else c
+        full = int(cat[c["card"]].fields["life"])
+        total += full - (0 if c.get("dead") else c.get("life", full))
+    return total
+
+
+def game(*args: Any, cat: Mapping[str, Card] = TCAT, **kw: Any) -> Game:
+    """The game set up from ``position(*args, **kw)`` over the test catalog."""
+    return load_position(position(*args, cat=cat, **kw), cat)
 
 
 def card(g: Game, seat: int, name: str) -> int:
     return next(i for i in g.seats[seat].hand if g.defs[i].name == name)
-
-
-def from_deck(g: Game, seat: int, name: str) -> int:
-    """Take a card instance out of ``seat``'s deck (to put it in a discard pile or on a character)."""
-    iid = next(i for i in g.seats[seat].deck if g.defs[i].name == name)
-    g.seats[seat].deck.remove(iid)
-    return iid
 
 
 def play(g: Game, name: str | None, target: int = -1) -> None:
@@ -305,8 +316,9 @@ def test_ER_CLASS_1_cards_reserved_for_classes_spells_need_a_mage_theurgies_a_pr
 
 
 def test_ER_CLASS_1_a_multi_class_character_uses_the_cards_of_both_its_classes():
-    r = reasons(OTHERS, 2, ["Cleave", "Smite the Wicked", "Iron Longsword", "Warded Robe", "Backstab", "Flame Dart"],
+    r = reasons(OTHERS, 2, ["Cleave", "Smite the Wicked", "Iron Longsword", "Warded Robe", "Backstab"],
                 chars_b=MERCS)  # Sister Ashgrave, Priest/Fighter
+    r.update(reasons(OTHERS, 2, ["Flame Dart"], chars_b=MERCS))
     assert r["Cleave"] is None and r["Iron Longsword"] is None  # Fighter cards
     assert r["Smite the Wicked"] is None and r["Warded Robe"] is None  # Priest cards
     assert "other classes" in (r["Backstab"] or "") and "no Mage" in (r["Flame Dart"] or "")
@@ -358,9 +370,9 @@ def test_ER_CLASS_2_a_multi_class_mage_keeps_its_strike_after_a_damaging_spell()
 
 # ------------------------------------------------------------------ ER-CLASS-3
 def test_ER_CLASS_3_a_craftsman_item_goes_on_the_chosen_living_ally_with_its_self_effects():
-    g = game(hand_a=["Tinker's Brace"])
+    # turn 3, Zephrin tapped: a tapped ally may carry it too
+    g = game([{"card": MERCS[0], "tapped": True}, *MERCS[1:]], hand_a=["Tinker's Brace"], turn=3)
     zephrin, gorran = g.seats[0].chars[0], g.seats[0].chars[1]
-    zephrin.tapped = True  # a tapped ally may carry it too
     g.apply(Action("choose", 1, 0))  # Old Gorran (Craftsman) against Seraphine
     brace = card(g, 0, "Tinker's Brace")
     legal = [a for a in g.legal_actions() if a.a == brace]
@@ -388,8 +400,8 @@ def test_ER_CLASS_3_a_craftsman_items_bonus_follows_the_character_that_plays_it(
 
 
 def test_ER_CLASS_3_the_slot_check_is_on_the_ally_that_carries_the_item():
-    g = game(hand_a=["Tinker's Gauntlet"], extra_a=["Oak Quarterstaff"])
-    g.seats[0].chars[0].items.append(from_deck(g, 0, "Oak Quarterstaff"))  # Zephrin holds a two-handed staff
+    # Zephrin holds a two-handed staff
+    g = game([{"card": MERCS[0], "items": ["Oak Quarterstaff"]}, *MERCS[1:]], hand_a=["Tinker's Gauntlet"], turn=3)
     g.apply(Action("choose", 1, 0))
     assert "already wields Oak Quarterstaff" in (why(g, "Tinker's Gauntlet", 0) or "")
     assert why(g, "Tinker's Gauntlet", 1) is None and why(g, "Tinker's Gauntlet", 2) is None
@@ -400,10 +412,16 @@ GOLEM_EMBER = ["Solenne Flamecrown", "Old Gorran", "Corvan Emberguard"]  # an Em
 
 
 def test_ER_RACE_1_a_golem_carries_items_of_another_guild_and_only_items():
-    names = ["Grave Hook I", "Runebound Plate", "Carrion Feast", "Cinder Mail"]
+    names = ["Grave Hook I", "Runebound Plate", "Cinder Mail"]
     r = reasons(GOLEM_EMBER, 1, names)  # Old Gorran
     assert r["Grave Hook I"] is None and r["Runebound Plate"] is None and r["Cinder Mail"] is None
-    assert "belongs to the Ashen Pact" in (r["Carrion Feast"] or "")  # not an item
+    # another guild's action is no item: the Golem may not play it, and a deck with a Golem may not hold it
+    gorran = compile_card(CAT.cards["Old Gorran"])
+    assert "belongs to the Ashen Pact" in (why_not_for(compile_card(CAT.cards["Carrion Feast"]), gorran,
+                                                       "Ember Court") or "")
+    with pytest.raises(PositionError, match=r"seats\[0\]\.hand\[0\]: Carrion Feast belongs to the Ashen Pact.*"
+                                            r"ER-RACE-1"):
+        game(GOLEM_EMBER, hand_a=["Carrion Feast"])
     r = reasons(GOLEM_EMBER, 2, names)  # Corvan, no Golem
     assert "belongs to the Ashen Pact" in (r["Grave Hook I"] or "")
     assert "belongs to the Tidewardens" in (r["Runebound Plate"] or "")
@@ -463,9 +481,8 @@ def test_ER_RACE_2_a_guemelite_that_is_no_mage_keeps_its_strike_and_gets_no_chai
 def test_ER_CASTE_1_caste_cards_only_for_characters_of_that_caste():
     kael = ["Brother Kael", "Ilyra Cinderveil", "Corvan Emberguard"]
     assert "Sunforge caste" in (reasons(kael, 1, ["Sunforge Litany"])["Sunforge Litany"] or "")  # a Priest, no caste
-    g = game(kael, hand_a=["Sunforge Litany"])
-    for c in g.seats[0].chars:
-        c.life -= 2
+    hurt = [{"card": n, "life": int(CAT.cards[n].fields["life"]) - 2} for n in kael]  # 2 Life short each
+    g = game(hurt, hand_a=["Sunforge Litany"], turn=3)
     g.apply(Action("choose", 0, 0))
     assert why(g, "Sunforge Litany") is None
     play(g, "Sunforge Litany")
@@ -474,11 +491,10 @@ def test_ER_CASTE_1_caste_cards_only_for_characters_of_that_caste():
 
 # ------------------------------------------------------------------ ER-ALLY-1
 def test_ER_ALLY_1_an_ally_card_acts_on_the_living_character_chosen_when_it_is_played():
-    g = game(OTHERS, MERCS, hand_a=["Mending Light I", "Sidestep"])
+    # turn 3: Pip is dead, Sister Ashgrave tapped at 10 Life
+    chars = [OTHERS[0], {"card": OTHERS[1], "dead": True}, {"card": OTHERS[2], "life": 10, "tapped": True}]
+    g = game(chars, MERCS, hand_a=["Mending Light I", "Sidestep"], turn=3)
     sera, pip, ash = g.seats[0].chars
-    pip.dead, pip.life = True, 0
-    ash.life = 10
-    ash.tapped = True
     g.apply(Action("choose", 0, 0))  # Seraphine against Zephrin
     ml = card(g, 0, "Mending Light I")
     assert sorted(a.b for a in g.legal_actions() if a.a == ml) == [0, 2]  # the living ones, tapped or not
@@ -529,10 +545,9 @@ def test_ER_BONUS_2_on_a_turn_without_bonus_the_activation_gives_them_all():
 
 # ------------------------------------------------------------------ ER-ITEM-2
 def slots(held: Sequence[str], names: Sequence[str]) -> dict[str, str | None]:
-    """Why Vekra (a Marauder), carrying ``held``, may not play each of ``names``."""
-    g = game(ASHEN, hand_a=names, extra_a=held)
-    for name in held:
-        g.seats[0].chars[0].items.append(from_deck(g, 0, name))
+    """Why Vekra (a Marauder), carrying ``held`` (turn 3), may not play each of ``names``."""
+    g = game([{"card": ASHEN[0], "items": list(held)}, *ASHEN[1:]], hand_a=names, turn=3)
+    assert [g.defs[i].name for i in g.seats[0].chars[0].items] == list(held)
     g.apply(Action("choose", 0, 0))
     return {n: why(g, n) for n in names}
 
@@ -553,13 +568,12 @@ def test_ER_ITEM_2_dual_wield_on_either_weapon_allows_two_one_handed_weapons():
     assert slots(["Twin Daggers"], ["Twin Daggers"])["Twin Daggers"] is None
     r = slots(["Twin Daggers", "Grave Hook I"], ["Twin Daggers"])
     assert "already wields two weapons" in (r["Twin Daggers"] or "")
-    g = game(ASHEN, hand_a=["Grave Hook I"], extra_a=["Twin Daggers"])
+    g = game([{"card": ASHEN[0], "items": ["Twin Daggers"]}, *ASHEN[1:]], hand_a=["Grave Hook I"], turn=3)
     vekra = g.seats[0].chars[0]
-    vekra.items.append(from_deck(g, 0, "Twin Daggers"))
-    vekra.equip[ATT] += 1
+    assert g.stat(vekra, ATT) == 4 + 1  # the Daggers' Att +1
     g.apply(Action("choose", 0, 0))
     play(g, "Grave Hook I")
-    assert g.stat(vekra, ATT) == 4 + 1 + 1 + 1 and len(vekra.items) == 2
+    assert g.stat(vekra, ATT) == 4 + 1 + 1 and len(vekra.items) == 2
 
 
 def test_ER_ITEM_2_a_two_handed_weapon_fills_both_hands():
@@ -574,10 +588,9 @@ RAIDERS = ["Vekra Nightclaw", "Grask Bonecrusher", "Pip Quickfingers"]
 
 
 def test_ER_RETRIEVE_1_retrieve_returns_a_card_discarded_earlier_not_one_played_this_fight():
-    g = game(RAIDERS, hand_a=["Grave Robbing"], extra_a=["Ambush"])
+    g = game(RAIDERS, hand_a=["Grave Robbing"], turn=3, discard_a=["Ambush"])
     s = g.seats[0]
-    ambush = from_deck(g, 0, "Ambush")
-    s.discard.append(ambush)
+    (ambush,) = s.discard
     g.apply(Action("choose", 1, 0))
     play(g, "Grave Robbing")
     assert ambush not in s.hand  # it waits for every card of the fight
@@ -593,10 +606,9 @@ def test_ER_RETRIEVE_1_retrieve_returns_a_card_discarded_earlier_not_one_played_
 
 
 def test_ER_RETRIEVE_1_retrieve_goes_fifth_the_card_is_not_in_hand_for_the_second_card():
-    g = game(RAIDERS, hand_a=["Chained Robbing"], extra_a=["Ambush"])
+    g = game(RAIDERS, hand_a=["Chained Robbing"], turn=3, discard_a=["Ambush"])
     s = g.seats[0]
-    ambush = from_deck(g, 0, "Ambush")
-    s.discard.append(ambush)
+    (ambush,) = s.discard
     g.apply(Action("choose", 1, 0))
     play(g, "Chained Robbing")
     play(g, None)
@@ -608,10 +620,10 @@ def test_ER_RETRIEVE_1_retrieve_goes_fifth_the_card_is_not_in_hand_for_the_secon
 
 def test_ER_RETRIEVE_1_the_kind_filter_takes_the_most_recent_card_of_that_kind():
     tide = ["Nerys Frostweave", "Thalos Deepshield", "Maelis Tidecaller"]
-    g = game(tide, hand_a=["Tidal Recall"], extra_a=["Flame Dart", "Frost Shard I", "Coral Trident"])
+    g = game(tide, hand_a=["Tidal Recall"], turn=3, discard_a=["Flame Dart", "Frost Shard I", "Coral Trident"])
     s = g.seats[0]
-    pile = [from_deck(g, 0, n) for n in ("Flame Dart", "Frost Shard I", "Coral Trident")]
-    s.discard.extend(pile)
+    pile = list(s.discard)  # oldest first: the Trident on top
+    assert [g.defs[i].name for i in pile] == ["Flame Dart", "Frost Shard I", "Coral Trident"]
     g.apply(Action("choose", 1, 0))
     play(g, "Tidal Recall")
     play(g, None)
@@ -635,11 +647,11 @@ def test_ER_ITEM_1_an_items_area_bonus_lasts_while_it_is_equipped():
 
 def test_ER_ITEM_1_an_items_area_bonus_ends_when_the_item_goes_to_the_discard_pile():
     # the Bell's bonus lasts while it is equipped (docs/catalogs/eredan.md); Thalos, who carries it,
-    # dies in the fight (Pip: Att 3 + 1 on turn 1 + 1 against a Fighter, against Def 3), the Bell
-    # goes to the discard pile, and Nerys should be back to Spirit 4
-    g = game(["Nerys Frostweave", "Thalos Deepshield", "Maelis Tidecaller"], hand_a=["Drowned Bell"])
+    # dies in the fight (turn 3, 1 Life left; Pip: Att 3 + 1 against a Fighter, against Def 3), the
+    # Bell goes to the discard pile, and Nerys should be back to Spirit 4
+    g = game(["Nerys Frostweave", {"card": "Thalos Deepshield", "life": 1}, "Maelis Tidecaller"],
+             hand_a=["Drowned Bell"], turn=3)
     nerys, thalos = g.seats[0].chars[0], g.seats[0].chars[1]
-    thalos.life = 1
     g.apply(Action("choose", 1, 1))
     play(g, "Drowned Bell")
     play(g, None)
@@ -649,9 +661,9 @@ def test_ER_ITEM_1_an_items_area_bonus_ends_when_the_item_goes_to_the_discard_pi
 
 # ------------------------------------------------------------------ ER-DEATH-1, ER-SCORE-1, ER-END-1 additions
 def test_ER_DEATH_1_a_character_at_0_life_healed_later_in_the_same_fight_survives():
-    g = game(OTHERS, MERCS, hand_a=["Mending Light I"], hand_b=["Ambush"], chooser=1)
+    g = game([*OTHERS[:2], {"card": OTHERS[2], "life": 2}], MERCS, hand_a=["Mending Light I"], hand_b=["Ambush"],
+             chooser=1, turn=3)
     ash = g.seats[0].chars[2]
-    ash.life = 2
     g.apply(Action("choose", 0, 2))  # seat 1's Zephrin against seat 0's Sister Ashgrave
     play(g, "Ambush")
     assert ash.life == 0
@@ -661,32 +673,34 @@ def test_ER_DEATH_1_a_character_at_0_life_healed_later_in_the_same_fight_survive
 
 
 def test_ER_SCORE_1_ER_DEATH_1_an_area_spell_scores_the_life_it_removes_from_each_enemy():
-    g = game(hand_a=["Chain Lightning"])
+    g = game(MERCS, [OTHERS[0], {"card": OTHERS[1], "life": 1}, OTHERS[2]], hand_a=["Chain Lightning"], turn=3)
     pip = g.seats[1].chars[1]
-    pip.life = 1
+    before = [s.score for s in g.seats]
     g.apply(Action("choose", 0, 2))  # Zephrin against Sister Ashgrave
     play(g, "Chain Lightning")  # 3 each, less Spirit: Seraphine 3 - 3, Pip 3 - 1 (1 Life left), Ashgrave 3 - 2
-    assert [c.life for c in g.seats[1].chars] == [13, 0, 14] and g.seats[0].score == 0 + 1 + 1
+    assert [c.life for c in g.seats[1].chars] == [13, 0, 14] and g.seats[0].score == before[0] + 0 + 1 + 1
     play(g, None)
     assert pip.dead and not g.seats[1].chars[0].dead  # Pip was not in the fight, but died at its end
-    assert g.seats[1].score == 3 - 1
+    assert g.seats[1].score == before[1] + 3 - 1  # Ashgrave's strike on the Mage who cast (it did not strike)
 
 
 def test_ER_END_1_both_players_decked_out_the_higher_score_wins_equal_is_a_draw():
-    for bonus, winner in ((0, "a"), (1, "draw")):
-        g = game()
-        for s in g.seats:  # nothing left to draw
-            s.discard.extend(s.deck)
-            s.deck.clear()
-        fight_turn = ((0, 0), (1, 1))  # turn 1: Zephrin against Seraphine; turn 2: seat 1's Pip against Old Gorran
-        g.apply(Action("choose", *fight_turn[0]))
-        play(g, "Sidestep")
-        play(g, "Sidestep")  # both hands down to 4
-        g.apply(PASS)
-        g.apply(PASS)
-        assert g.turn == 2 and g.seats[0].decked and g.seats[1].decked and not g.is_terminal()
-        g.seats[1].score += bonus
-        g.apply(Action("choose", *fight_turn[1]))
+    # decks of five: every card is in the hands, nothing is left to draw
+    g = game(deck_a=[], deck_b=[])
+    g.apply(Action("choose", 0, 0))  # turn 1: Zephrin against Seraphine
+    play(g, "Sidestep")
+    play(g, "Sidestep")  # both hands down to 4
+    g.apply(PASS)
+    g.apply(PASS)
+    assert g.turn == 2 and g.seats[0].decked and g.seats[1].decked and not g.is_terminal()
+    for score_b, winner in ((0, "a"), (1, "draw")):
+        # the same turn 2, seat b having 1 point more (healing: a score without damage) or not
+        tapped = [({"card": MERCS[0], "tapped": True}, *MERCS[1:]), ({"card": OTHERS[0], "tapped": True}, *OTHERS[1:])]
+        pos = position(*tapped, deck_a=[], deck_b=[], chooser=1, turn=2, scores=[0, score_b])
+        for seat in pos["seats"]:
+            seat.update(hand=[FILL] * 4, discard=[FILL], decked=True)
+        g = load_position(pos, TCAT)
+        g.apply(Action("choose", 1, 1))  # turn 2: seat 1's Pip against Old Gorran
         play(g, None)
         play(g, None)  # Gorran's Att 2 against Pip's Def 1: seat a scores 1
         assert not g.is_terminal()  # the game ends at the end of the turn, after the Discard step
