@@ -184,12 +184,15 @@ BAD: list[tuple[str, Callable[[], dict[str, Any]], Edit, str, str]] = [
                 p["seats"][1].update(score=11)],
      "seats[0].characters", "every living character of the side is tapped"),
     ("two armours", base, lambda p: char(p, 0, 2, items=["Chainmail Hauberk", "Leather Jerkin"]),
-     "seats[0].characters[2].items[1]", "already wears an armour"),
+     "seats[0].characters[2].items[1]",
+     "Leather Jerkin does not fit beside Chainmail Hauberk on Hrolf Ironpelt: a character wears one armour"),
     ("a second weapon beside a two-handed one", base,
      lambda p: char(p, 0, 2, items=["Oak Quarterstaff", "Iron Longsword"]),
-     "seats[0].characters[2].items[1]", "two-handed"),
+     "seats[0].characters[2].items[1]", "a two-handed weapon fills both hands"),
     ("a second weapon without Dual Wield", base, lambda p: char(p, 0, 2, items=["Iron Longsword", "Iron Longsword"]),
-     "seats[0].characters[2].items[1]", "neither has Dual Wield"),
+     "seats[0].characters[2].items[1]", "needs Dual Wield on one of the two"),
+    ("a third weapon", base, lambda p: char(p, 1, 1, items=["Twin Daggers", "Twin Daggers", "Twin Daggers"]),
+     "seats[1].characters[1].items[2]", "a character wields two weapons at most"),
     ("an item its bearer could not have played", base, lambda p: char(p, 0, 2, items=["Warded Robe"]),
      "seats[0].characters[2].items[0]", "is for other classes"),
     ("a potion carried", base, lambda p: char(p, 0, 2, items=["Healing Draught"]),
@@ -475,3 +478,12 @@ def test_a_positions_options_set_the_rules_and_are_printed_back():
     assert position_of("eredan", g)["options"] == {"turn_cap": 50, "score_overkill": True}
     assert g.record.options["turn_cap"] == 50 and g.record.options["score_overkill"] is True
     assert "options" not in position_of("eredan", load_position(base(options={"turn_cap": 200}), CAT))
+
+
+def test_a_game_set_up_from_a_position_replays_from_it():
+    g = load_position(play_base(), CAT)
+    rng = random.Random(4)
+    while not g.is_terminal() and len(g.record.actions) < 30:
+        g.apply(rng.choice(g.legal_actions()))
+    again = engine_for("eredan").replay(g.record, CAT)
+    assert dump(again) == dump(g) and again.record.actions == g.record.actions

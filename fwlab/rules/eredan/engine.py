@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...catalog import Catalog, load_catalog
+from ..core import GameRecord, IllegalAction
 from ..engines import DeckCache, Engine, GameSummary, two_decks
 from .cards import CLASS_BITS, CardDef, compile_card, compile_deck
-from .game import DECK_OUT, END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, replay, why_not_for
+from .game import DECK_OUT, END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, why_not_for
 from .game import new_game as _new_game
+from .game import replay as _replay
 from .position import load_position, position_of, render_position
 from .rule_options import OPTIONS
 
@@ -44,6 +46,21 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
     # positional: a compiled call
     return _new_game(da, db, seed, record, decks, turn_cap, first, log_cards, deck_out == DECK_OUT[1],
                      bool(zero_life_strikes), bool(score_overkill))
+
+
+def replay(record: GameRecord, catalog: Any) -> Game:
+    """Rebuild a game from its record: from its setups, seed and rule options (the compiled
+    :func:`~fwlab.rules.eredan.game.replay`), or, for a game set up from a position, from that
+    position (``record.options["position"]``); then every recorded action in order."""
+    start = record.options.get("position")
+    if start is None:
+        return _replay(record, catalog)
+    g = load_position(start, catalog)
+    for player, action in record.actions:
+        if g.current_player() != player:
+            raise IllegalAction(f"replay diverged: record says player {player} acts, game says {g.current_player()}")
+        g.apply(action)
+    return g
 
 
 def summary(g: Game) -> GameSummary:

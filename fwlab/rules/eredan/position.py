@@ -531,9 +531,9 @@ class _Loader:
                                             "(ER-RACE-1)")
                 slot = slot_check(g.defs, d, ch)
                 if slot != FITS:
-                    raise PositionError(item.path, f"{_slot_reason(g, slot, ch)}: {d.name} does not fit too "
-                                                   "(ER-ITEM-2: one weapon, two one-handed ones with Dual Wield, "
-                                                   "one armour)")
+                    held = ", ".join(g.defs[i].name for i in ch.items)
+                    raise PositionError(item.path, f"{d.name} does not fit beside {held} on {ch.d.name}: "
+                                                   f"{_slot_reason(slot)} (ER-ITEM-2)")
                 ch.items.append(item.iid)
                 try:
                     mods = _item_mods(g, d, ch, player)
@@ -660,16 +660,15 @@ class _Loader:
                                                      f"{want!r}: they are printed, not set (leave them out)")
 
 
-def _slot_reason(g: Game, why: int, bearer: Character) -> str:
-    """What a :func:`~fwlab.rules.eredan.game.slot_check` other than FITS means for ``bearer``."""
-    held = [g.defs[i].name for i in bearer.items]
+def _slot_reason(why: int) -> str:
+    """What a :func:`~fwlab.rules.eredan.game.slot_check` other than FITS means."""
     if why == ARMOUR_WORN:
-        return f"{bearer.d.name} already wears an armour ({', '.join(held)})"
+        return "a character wears one armour"
     if why == TWO_WEAPONS:
-        return f"{bearer.d.name} already wields two weapons ({', '.join(held)})"
+        return "a character wields two weapons at most"
     if why == TWO_HANDED:
-        return f"{bearer.d.name} already wields a weapon and a two-handed one fills both hands ({', '.join(held)})"
-    return f"{bearer.d.name} already wields a weapon and neither has Dual Wield ({', '.join(held)})"
+        return "a two-handed weapon fills both hands"
+    return "a second one-handed weapon needs Dual Wield on one of the two"
 
 
 def _rule_options(raw: Any) -> dict[str, Any]:
