@@ -52,7 +52,7 @@ def ids(g: Game, p: int, name: str) -> list[int]:
 
 
 # ---------------------------------------------------------------------- declared as data
-def test_FR_OPTIONS_are_declared_with_type_default_allowed_values_doc_and_rule():
+def test_fr_options_are_declared_with_type_default_allowed_values_doc_and_rule():
     opts = {o.name: o for o in rule_options("fr")}
     assert list(opts) == NAMES
     rules = set(re.findall(r"^### (FR-[A-Z]+-\d+)", (ROOT / "docs" / "rules.md").read_text(), flags=re.M))
@@ -176,7 +176,7 @@ def test_FR_HERO_1_hero_names_block_both_lets_the_opponents_hero_block_the_name(
 @pytest.mark.parametrize("options", [{}, {"first_player_may_go_turn_1": False}, {"turn_cap": 12},
                                      {"mulligans": False}, {"score_to_win": 6}, {"face_down_counts": False},
                                      {"hero_names_block": "both"}])
-def test_FR_OPTIONS_a_record_keeps_the_options_that_differ_and_replays_under_them(options):
+def test_fr_options_a_record_keeps_the_options_that_differ_and_replays_under_them(options):
     g = ENGINE.new_game("fr", [DECKS[4], DECKS[4]], 11, 0, catalog=CAT, **options)
     bots = [ENGINE.make_bot("heuristic", s) for s in (1, 2)]
     while not g.is_terminal():
@@ -186,7 +186,7 @@ def test_FR_OPTIONS_a_record_keeps_the_options_that_differ_and_replays_under_the
     assert again.fingerprint() == g.fingerprint() and again.record.options == g.record.options
 
 
-def test_FR_OPTIONS_unknown_options_and_bad_values_are_refused_naming_them(capsys):
+def test_fr_options_unknown_options_and_bad_values_are_refused_naming_them(capsys):
     with pytest.raises(ValueError, match="unknown fr option.*known: first_player_may_go_turn_1"):
         ENGINE.new_game("fr", [DECKS[0], DECKS[1]], 1, 0, catalog=CAT, first_player_may_attack=False)
     with pytest.raises(ValueError, match="hero_names_block"):
@@ -215,7 +215,7 @@ def simulate(capsys, *rules: str, deck_a: str = "blazing_gears.txt", deck_b: str
 
 @pytest.mark.parametrize("rule", ["first_player_may_go_turn_1=false", "turn_cap=10", "mulligans=false",
                                   "score_to_win=6", "face_down_counts=false", "hero_names_block=both"])
-def test_FR_OPTIONS_simulate_rule_changes_the_games_on_the_same_seeds(capsys, rule):
+def test_fr_options_simulate_rule_changes_the_games_on_the_same_seeds(capsys, rule):
     decks = {"deck_a": "hall_of_champions.txt", "deck_b": "hall_of_champions.txt"} if "hero" in rule else {}
     base = simulate(capsys, **decks)
     assert base == simulate(capsys, **decks) and base["options"] == {}   # seeded: the same games again

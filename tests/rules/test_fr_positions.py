@@ -92,7 +92,7 @@ def renamed(pos: dict[str, Any], m: dict[int, int]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("seed", range(120))
-def test_POS_FR_1_a_printed_position_loads_as_the_same_state_and_plays_on_alike(seed):
+def test_fr_position_a_printed_position_loads_as_the_same_state_and_plays_on_alike(seed):
     """position_of(deck=True) -> load_position -> position_of is the same, with the same legal actions;
     then the original (reseeded as the position is) and the loaded game take the same actions and stay
     equal at every step, and every state reached loads again."""
@@ -116,7 +116,7 @@ def test_POS_FR_1_a_printed_position_loads_as_the_same_state_and_plays_on_alike(
         h.apply(renamed_action(str(action), m))
 
 
-def test_POS_FR_1_every_decision_and_the_end_of_the_game_appear_in_the_round_trips():
+def test_fr_position_every_decision_and_the_end_of_the_game_appear_in_the_round_trips():
     """The round trips above meet every decision the engine has (so each is written and read)."""
     seen: set[str] = set()
     for seed in range(120):
@@ -129,7 +129,7 @@ def test_POS_FR_1_every_decision_and_the_end_of_the_game_appear_in_the_round_tri
     assert seen == {"mulligan", "inventory", "set", "go", "tricks", "terminal"}
 
 
-def test_POS_FR_1_whole_games_of_the_bots_load_at_every_decision():
+def test_fr_position_whole_games_of_the_bots_load_at_every_decision():
     """Every state of bot games (heuristic and random, every option set) is one a position accepts:
     the reachability checks refuse nothing the engine reaches."""
     for seed in range(21):
@@ -144,7 +144,7 @@ def test_POS_FR_1_whole_games_of_the_bots_load_at_every_decision():
             g.apply(bots[g.current_player()].choose(g))
 
 
-def test_POS_FR_1_the_game_keeps_its_position_and_replays_from_it():
+def test_fr_position_the_game_keeps_its_position_and_replays_from_it():
     """record.options["position"] is the position set up from (decks in full); the engine's replay
     starts from it and applies the recorded actions."""
     g = load_position(json.loads((ROOT / "data" / "positions" / "freerealms-last-card.json").read_text()), CAT)
@@ -275,33 +275,33 @@ REFUSED = [
 ]
 
 
-def test_POS_FR_2_the_base_of_the_refused_positions_loads():
+def test_fr_position_the_base_of_the_refused_positions_loads():
     g = load_position(BASE, CAT)
     assert dump(g)["legal_actions"] == ["trick 7", "star 8 0", "pass"]
 
 
 @pytest.mark.parametrize("what, changes, field, reason", REFUSED, ids=[r[0] for r in REFUSED])
-def test_POS_FR_2_an_unreachable_or_malformed_position_is_refused_naming_its_field(what, changes, field, reason):
+def test_fr_position_an_unreachable_or_malformed_position_is_refused_naming_its_field(what, changes, field, reason):
     with pytest.raises(PositionError) as e:
         load_position(edited(**changes), CAT)
     assert e.value.field == field, str(e.value)
     assert any(r in e.value.reason for r in reason.split("|")), str(e.value)
 
 
-def test_POS_FR_2_dice_are_refused_with_what_fr_has_instead():
+def test_fr_position_dice_are_refused_with_what_fr_has_instead():
     with pytest.raises(PositionError) as e:
         load_position(BASE, CAT, dice=[6, 1])
     assert e.value.field == "dice" and "order of the decks" in e.value.reason and "seed" in e.value.reason
 
 
-def test_POS_FR_2_printed_keys_may_be_given_when_they_match():
+def test_fr_position_printed_keys_may_be_given_when_they_match():
     g = load_position(BASE, CAT)
     printed = position_of("fr", g)                 # deck_size, legal actions, outcome, derived values
     again = load_position({**printed, "filler": "Moss Sprite", "played": {"actions": [], "dice": []}}, CAT)
     assert position_of("fr", again) == printed
 
 
-def test_POS_FR_2_a_finished_game_loads_with_its_outcome():
+def test_fr_position_a_finished_game_loads_with_its_outcome():
     won = edited(decision="terminal", deciding=..., battle=..., seats__1__piles=[["Moss Sprite"] * 12, [], []])
     g = load_position(won, CAT)
     assert dump(g)["outcome"] == {"places": [2, 1], "end_reason": "score"} and g.legal_actions() == []
@@ -320,12 +320,12 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_POS_FR_3_there_are_fr_examples_in_json_and_toml():
+def test_fr_position_cli_there_are_fr_examples_in_json_and_toml():
     assert {p.suffix for p in EXAMPLES} == {".json", ".toml"} and len(EXAMPLES) >= 2
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
-def test_POS_FR_3_every_example_shows_and_plays(capsys, path):
+def test_fr_position_cli_every_example_shows_and_plays(capsys, path):
     code, text, err = run(capsys, "position", "show", str(path))
     assert code == 0, err
     assert text.startswith("fr · turn ") and "legal actions (" in text
@@ -356,7 +356,7 @@ def test_POS_FR_3_every_example_shows_and_plays(capsys, path):
         again.unlink()
 
 
-def test_POS_FR_3_the_last_card_example_is_decided_by_seat_bs_answer(capsys):
+def test_fr_position_cli_the_last_card_example_is_decided_by_seat_bs_answer(capsys):
     """freerealms-last-card.json: passing loses the game (the Magma Hound's flip scores the twelfth card);
     ending the battle (Fog of the Glade) or tying it (Bark Skin and the Honeycomb Stump) saves it."""
     path = str(ROOT / "data" / "positions" / "freerealms-last-card.json")
@@ -373,18 +373,18 @@ def test_POS_FR_3_the_last_card_example_is_decided_by_seat_bs_answer(capsys):
     assert not tied["terminal"] and tied["seats"][0]["spaces"][0] is None and tied["seats"][1]["spaces"][0] is None
 
 
-def test_POS_FR_3_play_with_dice_is_a_clear_error(capsys):
+def test_fr_position_cli_play_with_dice_is_a_clear_error(capsys):
     code, out, err = run(capsys, "position", "play", str(EXAMPLES[0]), "--actions", "pass", "--dice", "6,1")
     assert code == 2 and "dice: fr has no dice" in err and "order of the decks" in err
 
 
-def test_POS_FR_3_an_illegal_action_is_named(capsys):
+def test_fr_position_cli_an_illegal_action_is_named(capsys):
     path = str(ROOT / "data" / "positions" / "freerealms-last-card.json")
     code, out, err = run(capsys, "position", "play", path, "--actions", "pass; hunt 21")
     assert code == 2 and "action 2 'hunt 21'" in err and "(tricks)" in err
 
 
-def test_POS_FR_3_the_example_of_docs_positions_md_is_what_show_prints(tmp_path, capsys):
+def test_fr_position_cli_the_example_of_docs_positions_md_is_what_show_prints(tmp_path, capsys):
     """The Free Realms section's example file, its ``show --json`` and its text form are the engine's."""
     import re
 
