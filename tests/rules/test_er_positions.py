@@ -487,3 +487,16 @@ def test_a_game_set_up_from_a_position_replays_from_it():
         g.apply(rng.choice(g.legal_actions()))
     again = engine_for("eredan").replay(g.record, CAT)
     assert dump(again) == dump(g) and again.record.actions == g.record.actions
+
+
+def test_the_example_of_docs_positions_md_is_what_show_prints(tmp_path, capsys):
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "positions.md").read_text()
+    section = doc[doc.index("## Eredan (`eredan`)"):]
+    section = section[:section.index("\n## ", 10)]
+    blocks = section.split("```")[1::2]
+    file, printed, text = (b.split("\n", 1)[1] for b in blocks[:3])
+    (tmp_path / "pos.json").write_text(file)
+    assert main(["position", "show", str(tmp_path / "pos.json"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(printed)
+    assert main(["position", "show", str(tmp_path / "pos.json")]) == 0
+    assert capsys.readouterr().out == text
