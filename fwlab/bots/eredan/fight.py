@@ -20,10 +20,12 @@ every number).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Final
 
 from mypy_extensions import i64
 
+from ...rules.core import Action
 from ...rules.eredan.cards import (
     ATT,
     DEF,
@@ -214,6 +216,14 @@ class FightModel(Chooser):
         self._stamp = 0                 # decisions so far: the game does not change within one
         self._memo_on = False           # inside a decision (choose)
         self._memo = [Memo() for _ in range(18)]  # lasting_value per (seat * 3 + index) * 3 + stat
+
+    @abstractmethod
+    def _decide(self, g: Game) -> Action:
+        """The answer to the decision at ``g`` of the bot made on this model (``HeuristicBot``).
+
+        Abstract so that this class and the layers between it and the bot are no concrete
+        :class:`Chooser`: with at most two concrete ones, compiled code tells a Chooser by its exact
+        type (``play_out``'s check of every decision) instead of walking the bot's bases."""
 
     def _new_game(self, g: Game) -> None:
         self._defs = g.defs
