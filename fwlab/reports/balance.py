@@ -483,6 +483,38 @@ def _plain(v: Any) -> Any:
     return v
 
 
+RULE_SETS_SQL = """SELECT ruleset, rules, count(*) AS n FROM matches
+    WHERE $ruleset IS NULL OR ruleset = $ruleset GROUP BY ruleset, rules ORDER BY ruleset, n DESC, rules NULLS FIRST"""
+
+
+def rule_sets(con: Any, ruleset: str | None = None) -> dict[str, list[tuple[str | None, int]]]:
+    """Per ruleset, the rule sets its matches were played under (``matches.rules``: None for the
+    ruleset's own rules) with their match counts, most played first."""
+    cols = {r[0] for r in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'matches'")
+            .fetchall()}
+    if "rules" not in cols:  # a store from before the column: every match under its own rules
+        return {}
+    out: dict[str, list[tuple[str | None, int]]] = {}
+    for r, rules, n in con.execute(RULE_SETS_SQL, {"ruleset": ruleset}).fetchall():
+        out.setdefault(str(r), []).append((rules, int(n)))
+    return out
+
+
+def _mixed_rules_notes(con: Any, ruleset: str | None) -> list[str]:
+    """A note for each ruleset whose matches were played under more than one rule set (the figures
+    pool them), or under rules other than its own."""
+    notes = []
+    for r, sets in rule_sets(con, ruleset).items():
+        shown = "; ".join(f"{'its own rules' if rules is None else rules}: {n} matches" for rules, n in sets)
+        if len(sets) > 1:
+            notes.append(f"Mixed rules: the {r} matches were played under {len(sets)} rule sets ({shown}); the "
+                         "figures pool them. Compare rule sets with `fwlab whatif` or report them from separate "
+                         "stores.")
+        elif sets and sets[0][0] is not None:
+            notes.append(f"Rules: every {r} match was played under changed rules ({shown}).")
+    return notes
+
+
 def balance_report(
     con: Any, ruleset: str | None = None, min_games: int = 30, shrink: bool = False,
     prior_strength: float | None = None, use_summary: bool | None = None,
@@ -569,6 +601,7 @@ def balance_report(
                  "win); a seat's fair share of an n-seat game is 1/n, so a ruleset's mean seat win rate is "
                  "its matches / its seats.",
                  "Deck matchups are for two-seat matches only."]
+    notes += _mixed_rules_notes(con, ruleset)
     notes += [
         f"Intervals are 95% Wilson score intervals; fewer than {min_games} games: small_sample, never flagged.",
         "Improvement when drawn = win rate when drawn - win rate when never drawn (Newcombe hybrid interval).",

@@ -48,7 +48,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "field_events": ("match_id", "field", "difficulty", "seat", "turn", "how"),
 }
 #: The columns every row of one match repeats in the long format.
-MATCH_LEVEL = ("played_at", "ruleset", "mode", "end_reason", "turns", "source")
+MATCH_LEVEL = ("played_at", "ruleset", "mode", "end_reason", "turns", "source", "rules")
 #: Each kind's key (unique in the files and not yet in the store).
 KEYS: dict[str, tuple[str, ...]] = {
     "matches": ("match_id",), "match_seats": ("match_id", "seat"), "card_events": ("match_id", "seat", "card"),
@@ -250,6 +250,23 @@ def _no_decks(s: Scope, say: Say) -> list[str]:
     return [f"""SELECT m._file, m._row, '{col}', m.{col}, {say(ruleset="m.ruleset", column=_lit(col))}
             FROM {s.t} m JOIN _fwlab_rulesets r ON r.ruleset = m.ruleset WHERE m.{col} IS NOT NULL AND NOT r.uses_decks"""
             for col in _deck_columns(s.kind)]
+
+
+def _rules(s: Scope, say: Say) -> list[str]:
+    """``rules``: a JSON object whose keys are rule options of the match's ruleset."""
+    if s.kind not in ("matches", "match_seats"):
+        return []
+    from ..rules.engines import engine_rulesets, rule_options
+
+    known = []
+    for r in engine_rulesets():
+        names = ", ".join(_lit(o.name) for o in rule_options(r))
+        known.append(f"WHEN {_lit(r)} THEN [{names}]::VARCHAR[]")
+    allowed = f"CASE ruleset {' '.join(known)} ELSE []::VARCHAR[] END"
+    return [s.sel("rules", say(ruleset="ruleset"),
+                  f"""rules IS NOT NULL AND ruleset IS NOT NULL AND (NOT coalesce(json_valid(rules), false)
+                      OR json_type(rules::JSON) <> 'OBJECT'
+                      OR NOT list_has_all({allowed}, json_keys(rules::JSON)))""")]
 
 
 # --- two-player (wide) match rows ---------------------------------------------------------------
@@ -491,6 +508,8 @@ CHECKS: tuple[Check, ...] = (
     Check("unknown-deck", "unknown deck id (not in decks; save or import the deck first)", _unknown_deck),
     Check("deck-family", "is a {deck_ruleset} deck; a {ruleset} match needs a {family} deck", _deck_family),
     Check("no-decks", "a {ruleset} match is played without decks: leave {column} empty", _no_decks),
+    Check("rules", "must be a JSON object of {ruleset}'s rule options by name (`fwlab engines --options` lists "
+          "them), or empty for the ruleset's own rules", _rules),
     # two-player (wide) rows
     Check("same-player", "is the same player as player_a", _same_player),
     Check("wide-seats", "a two-player (wide) row has 2 seats; write one row per seat for other counts", _wide_seats),

@@ -449,14 +449,14 @@ def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
 #: A long file's rows as ``matches`` rows: seats 1 and 2 in the two-player columns, the first seat's
 #: label, the sole first place's label or ``draw``.
 _LONG_TO_MATCHES = """INSERT INTO matches (match_id, played_at, ruleset, mode, player_a, player_b, deck_a, deck_b,
-        first, winner, end_reason, turns, source, seats)
+        first, winner, end_reason, turns, source, seats, rules)
     SELECT match_id, any_value(played_at), any_value(ruleset), any_value(mode),
         any_value(player) FILTER (WHERE seat = 1), any_value(player) FILTER (WHERE seat = 2),
         any_value(deck) FILTER (WHERE seat = 1), any_value(deck) FILTER (WHERE seat = 2),
         chr(96 + any_value(seat) FILTER (WHERE first)),
         CASE WHEN count(*) FILTER (WHERE place = 1) = 1 THEN chr(96 + any_value(seat) FILTER (WHERE place = 1))
              ELSE 'draw' END,
-        any_value(end_reason), any_value(turns), coalesce(any_value(source), ?), count(*)
+        any_value(end_reason), any_value(turns), coalesce(any_value(source), ?), count(*), any_value(rules)
     FROM {t} GROUP BY match_id"""
 
 

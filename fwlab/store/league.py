@@ -16,6 +16,7 @@ league is reproducible from (store decks, ruleset, players, matches, seed, start
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import sys
 import zlib
@@ -293,6 +294,7 @@ def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, 
                     written: dict[str, int], roster: list[Any], options: dict[str, Any]) -> dict[str, int]:
     m_cols, s_cols, e_cols, t_cols, f_cols = (staged[n][0] for n in ("matches", "match_seats", "card_events",
                                                                       "turn_snapshots", "field_events"))
+    rules = json.dumps(_jsonable(options), sort_keys=True) if options else None
     bar = _progress(matches, f"{ruleset} league", progress)
     try:
         for i, r in enumerate(_play_all(ruleset, seatings, game_seeds, play_match, executor, bar, options)):
@@ -303,7 +305,8 @@ def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, 
                    "ruleset": ruleset, "mode": "bot", "player_a": seated[0].name,
                    "player_b": seated[1].name if k > 1 else None, "deck_a": seated[0].deck_id,
                    "deck_b": seated[1].deck_id if k > 1 else None, "first": r.first, "winner": r.winner,
-                   "end_reason": r.end_reason, "turns": int(r.turns), "source": "league", "seats": k}
+                   "end_reason": r.end_reason, "turns": int(r.turns), "source": "league", "seats": k,
+                   "rules": rules}
             for c in MATCH_COLUMNS:
                 m_cols[c].append(row[c])
             scores = r.scores
@@ -349,6 +352,10 @@ def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, 
             raise StoreError(message) from exc
         raise
     return {"players": len(roster), "matches": matches, **{n: written[n] for n in staged if n != "matches"}}
+
+
+def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
 
 
 def _turn_rows(match_id: str, track: Sequence[tuple[int, ...]],

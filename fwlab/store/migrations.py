@@ -133,6 +133,11 @@ CREATE TABLE IF NOT EXISTS lab_runs(run_id VARCHAR PRIMARY KEY, kind VARCHAR, ru
     params JSON, result JSON);
 """
 
+# v9: the rules a match was played under (rule options differing from the ruleset's, as JSON; NULL: its own)
+_V9: Final[str] = """
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS rules VARCHAR;
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
@@ -143,6 +148,7 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (6, _V6),
     (7, _V7),
     (8, _V8),
+    (9, _V9),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

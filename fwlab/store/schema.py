@@ -31,6 +31,9 @@ MATCH_COLUMNS: dict[str, str] = {
     "player_a": "VARCHAR", "player_b": "VARCHAR", "deck_a": "VARCHAR", "deck_b": "VARCHAR",
     "first": "VARCHAR", "winner": "VARCHAR", "end_reason": "VARCHAR", "turns": "INTEGER", "source": "VARCHAR",
     "seats": "INTEGER",
+    # the rule options the match was played under that differ from its ruleset's defaults, as a JSON
+    # object (``{"turn_cap": 50}``); NULL: the ruleset's own rules (``fwlab engines --options``)
+    "rules": "VARCHAR",
 }
 #: One row per seat of a match (seat 1..5, shown as ``a``..``e``): place 1 = best, tied seats share
 #: the better place (1, 1, 3); score at the end, NULL when unknown; deck NULL for games without decks.
@@ -74,7 +77,7 @@ LOG_TABLES: dict[str, dict[str, str]] = {
 LONG_COLUMNS: dict[str, str] = {
     "match_id": "VARCHAR", "played_at": "TIMESTAMP", "ruleset": "VARCHAR", "mode": "VARCHAR",
     "seat": "INTEGER", "player": "VARCHAR", "deck": "VARCHAR", "first": "BOOLEAN", "place": "INTEGER",
-    "score": "INTEGER", "end_reason": "VARCHAR", "turns": "INTEGER", "source": "VARCHAR",
+    "score": "INTEGER", "end_reason": "VARCHAR", "turns": "INTEGER", "source": "VARCHAR", "rules": "VARCHAR",
 }
 
 

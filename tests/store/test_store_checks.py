@@ -187,6 +187,15 @@ CASES: list[Case] = [
          "eredan/ember_court", "is a eredan deck; a fw match needs a daemornia deck"),
     Case("no-decks", "a deck in a conquest match", files(long=edit(LONG, LONG_HEADER, (1, "deck", "fw/iron-tide"))),
          ("long.csv", 1, "deck"), "fw/iron-tide", "a conquest match is played without decks: leave deck empty"),
+    Case("rules", "an unknown rule option in a wide row",
+         lambda d: [write_csv(d / "wide.csv", [*WIDE_HEADER, "rules"],
+                              [r + [rules] for r, rules in zip(WIDE, ['{"capitl": 10}', ""])])],
+         ("wide.csv", 1, "rules"), '{"capitl": 10}', "must be a JSON object of fw's rule options by name "
+         "(`fwlab engines --options` lists them), or empty for the ruleset's own rules"),
+    Case("rules", "rules that are not JSON (long)",
+         lambda d: [write_csv(d / "long.csv", [*LONG_HEADER, "rules"],
+                              [r + [rules] for r, rules in zip(LONG, ["", "", "", "turn_cap=5", "turn_cap=5"])])],
+         ("long.csv", 4, "rules"), "turn_cap=5", None),
     # one row per seat (long) matches
     Case("seat-number", "seat 6", files(long=edit(LONG, LONG_HEADER, (3, "seat", "6"))), ("long.csv", 3, "seat"),
          "6", "must be a seat number from 1 to 5"),
