@@ -393,6 +393,14 @@ def test_FR_TRICK_2_a_tricks_effects_happen_in_order_and_tricks_are_discarded_af
     act(g, "trick", (0, "Truce"))                          # end this battle, then draw a card
     assert hand(g, 0) == ["Lantern"]
     assert seat(g, 0)["discard"] == ["Truce"] and pos(g)["decision"] != "tricks"
+    # Gamble draws a card, then scores one: the top card goes to the hand, the next to the pile
+    g = game({"spaces": ["Ox", None, None], "hand": ["Gamble"], "inventory": ["Blank"],
+              "deck": ["Lantern", "Ember", "Blank", "Blank"]},
+             {"spaces": ["Ox", None, None], "hand": ["Guard"], "inventory": ["Blank"], "deck": blanks(5)})
+    act(g, "attack", (0, "Ox"))
+    act(g, "trick", (0, "Gamble"))
+    assert hand(g, 0) == ["Lantern"] and seat(g, 0)["piles"][0] == ["Ember"]
+    assert pos(g)["battle"]["cards"] == [{"seat": 0, "id": iid(g, 0, "Gamble"), "card": "Gamble"}]  # until the end
 
 
 def test_FR_STAR_2_star_actions_during_a_battle_by_either_player():
@@ -425,11 +433,11 @@ def test_FR_FLIP_1_the_attacker_flips_then_the_defender_and_gems_are_added():
 def test_FR_POWERUP_1_every_matching_power_up_fires_in_printed_order_before_the_gems_count():
     # Twin: chaos +2 attack, chaos score 1, chaos draw 1. Ember has chaos gems.
     g = game({"spaces": ["Twin", None, None], "deck": ["Ember", "Lantern", "Blank", "Mouse"]},
-             {"spaces": ["Giant", None, None], "deck": blanks(3)})
-    act(g, "attack", (0, "Twin"))                          # 3 + 2 + 2 gems = 7 < 8: Twin loses
-    assert seat(g, 0)["piles"][0] == ["Lantern"]          # scored first (printed order) ...
-    assert hand(g, 0) == ["Blank"]                         # ... then drew
-    assert space(g, 0, 0) is None
+             {"spaces": ["Nirvi", None, None], "deck": blanks(3)})
+    act(g, "attack", (0, "Twin"))                          # 3 + 2 + 2 gems = 7 > 5 (without the +2: a tie)
+    assert hand(g, 0) == ["Blank"]                         # the power-ups scored Lantern, then drew Blank ...
+    assert seat(g, 0)["piles"][0] == ["Lantern", "Mouse"]  # ... and the win scored the next card
+    assert space(g, 1, 0) is None and space(g, 0, 0)["card"] == "Twin"
     assert g.fired[iid(g, 0, "Twin")] == 3
     # an order flip matches no chaos power-up: 3 + 1 gem = 4 > 3, and the only card scored is the win's
     g = game({"spaces": ["Twin", None, None], "deck": ["Lantern", "Blank", "Mouse"]},
