@@ -2,7 +2,9 @@
 from the exact to-hit odds, chooses raids or Scenario attacks, and plays events where they pay.
 
 It reads the game state directly (no copies, no legal-action enumeration) and returns one action;
-the game still checks every action it applies.
+the game still checks every action it applies. Where a rule option changes what may be played (a
+Curse with ``curses`` off, a second Scenario with ``one_scenario`` off, a pass at the end of the turn
+under another hand rule), the bot asks the engine (``Game.why_illegal``) instead of copying the rule.
 """
 
 from __future__ import annotations
@@ -339,37 +341,45 @@ class HeuristicBot:
         act = self._best_event(g, p, self.event_threshold)
         if act is not None:
             return act
-        best_score, best_card, best_target = 0.0, -1, -1
         defs = g.defs
         pool = me.pool
-        for iid in me.hand:
-            d = defs[iid]
-            if d.type == EVENT:
-                continue
-            c = g.cost(p, d)
-            if c > pool:
-                continue
-            t = -1
-            if d.type == SCENARIO:
-                if me.scenario_turn == g.turn:
+        refused: list[int] = []  # cards the engine refused to deploy now (a rule option changed it)
+        while True:
+            best_score, best_card, best_target = 0.0, -1, -1
+            for iid in me.hand:
+                d = defs[iid]
+                if d.type == EVENT:
                     continue
-                score = 100.0 + d.income if self.scenario_first else 10.0 * c + 3  # economy pays every turn
-            elif d.type == CREATURE:
-                score = 10.0 * c + card_value(d) * 0.5
-            else:
-                at = self._attach_target(g, p, d)
-                if at is None:
+                c = g.cost(p, d)
+                if c > pool or (refused and iid in refused):
                     continue
-                t = at
-                score = 10.0 * c + card_value(d) * 0.3 - 5
-            if best_card < 0 or score > best_score:
-                best_score, best_card, best_target = score, iid, t
-        if best_card >= 0:
-            return Action("deploy", best_card, best_target)
+                t = -1
+                if d.type == SCENARIO:
+                    score = 100.0 + d.income if self.scenario_first else 10.0 * c + 3  # economy pays every turn
+                elif d.type == CREATURE:
+                    score = 10.0 * c + card_value(d) * 0.5
+                else:
+                    at = self._attach_target(g, p, d)
+                    if at is None:
+                        continue
+                    t = at
+                    score = 10.0 * c + card_value(d) * 0.3 - 5
+                if best_card < 0 or score > best_score:
+                    best_score, best_card, best_target = score, iid, t
+            if best_card < 0:
+                break
+            # the engine has the last word (one Scenario a turn unless one_scenario is off, no Curses
+            # with curses off, ...): a card it refuses is left out and the next best is looked for
+            act = Action("deploy", best_card, best_target)
+            if g.why_illegal(act) is None:
+                return act
+            refused.append(best_card)
         act = self._best_effect(g, p)
         return act if act is not None else PASS
 
     def _attach_target(self, g: Game, p: int, d: CardDef) -> int | None:
+        """The most valuable creature attachment ``d`` fits on (the engine's slot rules), on the side
+        it goes to; whether it may be deployed at all is the engine's to say (:meth:`_deploy`)."""
         curse = d.subtype == "curse"
         units = g.seats[1 - p].units if curse else g.seats[p].units
         best, best_t = -1e9, None
@@ -614,7 +624,7 @@ class HeuristicBot:
     def _discard(self, g: Game) -> Action:
         p = g.decider
         me = g.seats[p]
-        if g.cfg.bg_hand and len(me.hand) < 8:
-            return PASS
+        if g.cfg.bg_hand and len(me.hand) < 8 and g.why_illegal(PASS) is None:
+            return PASS  # bg: below 8 nothing need go (unless the hand limit is set lower)
         worst = min(me.hand, key=lambda i: (card_value(g.defs[i]) - abs(g.defs[i].res - 2), i))
         return Action("discard", worst)
