@@ -653,11 +653,11 @@ class _Loader:
                                                 "are worked out from the card, its items and the fight, not set "
                                                 "(leave them out)")
         if "legal_actions" in top:
-            want = top["legal_actions"]
-            have = [str(a) for a in g.legal_actions()]
-            if want != have:
-                raise PositionError("legal_actions", f"are {'; '.join(have)} in this position, not "
-                                                     f"{want!r}: they are printed, not set (leave them out)")
+            given = top["legal_actions"]
+            legal = [str(a) for a in g.legal_actions()]
+            if given != legal:
+                raise PositionError("legal_actions", f"are {'; '.join(legal)} in this position, not "
+                                                     f"{given!r}: they are printed, not set (leave them out)")
 
 
 def _slot_reason(why: int) -> str:
