@@ -401,3 +401,20 @@ def test_options_travel_in_the_record_and_the_replay_uses_them():
     again = ENG.replay(g.record, CAT)
     assert again.fingerprint() == g.fingerprint() and again.outcome == g.outcome
     assert ENG.new_game("conquest", [None] * 3, 4, 1, catalog=CAT).record.options == {}
+
+
+def test_the_example_of_the_conquest_section_of_docs_positions_md_is_what_show_prints(tmp_path, capsys):
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "positions.md").read_text()
+    section = doc.split("## Conquest (`conquest`)", 1)[1]
+    given, printed = [json.loads(b) for kind, b in re.findall(r"```(json)?\n(.*?)```", section, flags=re.S)
+                      if kind == "json"][:2]
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(given))
+    code, out, err = run(capsys, "position", "show", str(path), "--json")
+    assert code == 0, err
+    assert json.loads(out) == printed
+    text = section.split("and without `--json`:\n\n```\n", 1)[1].split("```", 1)[0]
+    code, out, _ = run(capsys, "position", "show", str(path))
+    assert out == text
