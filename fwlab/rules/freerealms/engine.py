@@ -1,8 +1,9 @@
 """The Free Realms engine as the registry sees it (``fr``): two seats, a deck each.
 
 Decks arrive as card names; each distinct deck is compiled once per catalog (a simulation plays the
-same decks thousands of times), then :func:`new_game` starts a :class:`~fwlab.rules.freerealms.game.Game`.
-Not compiled itself: it only wires the compiled modules.
+same decks thousands of times), then :func:`new_game` starts a :class:`~fwlab.rules.freerealms.game.Game`
+under the rule options of :mod:`~fwlab.rules.freerealms.options`. Positions as text come from
+:mod:`~fwlab.rules.freerealms.position`. Not compiled itself: it only wires the compiled modules.
 """
 
 from __future__ import annotations

@@ -15,7 +15,10 @@ TRICKS     a battle, attacker first, alternating: ``trick C``, ``star R i`` (sta
            ``pass``; two passes in a row and the cards are flipped
 =========  ==========================================================================================
 
-Rule IDs in comments refer to ``docs/rules.md`` (section "Free Realms").
+The rule options (fwlab/rules/freerealms/options.py) are constructor arguments; the record keeps
+those that differ from the defaults (:meth:`Game.options`). Positions as text are
+fwlab/rules/freerealms/position.py (not compiled). Rule IDs in comments refer to ``docs/rules.md``
+(section "Free Realms").
 """
 
 from __future__ import annotations
@@ -82,7 +85,7 @@ class Game:
         self.seed = seed
         self.num_seats = 2
         self.turn_cap = turn_cap
-        # rule options (fwlab/rules/freerealms/engine.py declares them; the defaults are the rulings)
+        # rule options (declared in fwlab/rules/freerealms/options.py; the defaults are the rulings)
         self.mulligans = mulligans                   # FR-SETUP-3
         self.go_turn_1 = first_player_may_go_turn_1  # FR-GO-1: the first player's creatures act on turn 1
         self.goal = score_to_win                     # FR-WIN-1
@@ -947,7 +950,7 @@ def new_game(deck_a: Sequence[CardDef], deck_b: Sequence[CardDef], seed: int, fi
              turn_cap: int = TURN_CAP, mulligans: bool = True, first_player_may_go_turn_1: bool = True,
              score_to_win: int = GOAL, face_down_counts: bool = True, hero_names_block: str = "own") -> Game:
     """Start a game of ``fr`` between two compiled decks, under the rule options given (the
-    defaults are the rulings; fwlab/rules/freerealms/engine.py declares them)."""
+    defaults are the rulings; fwlab/rules/freerealms/options.py declares them)."""
     names = deck_names or ([d.name for d in deck_a], [d.name for d in deck_b])
     return Game((deck_a, deck_b), seed, first, log_cards=log_cards, deck_names=names, record=record,
                 turn_cap=turn_cap, mulligans=mulligans, first_player_may_go_turn_1=first_player_may_go_turn_1,
