@@ -84,7 +84,7 @@ class Engine:
     is added for every engine. Which modules its compiled build holds is data in
     :data:`fwlab.rulesets.ENGINE_INFO` (read before any engine is imported).
 
-    Positions as text (docs/positions.md), optional (None: the engine has no positions yet):
+    Positions as text (docs/positions.md), required (the registry refuses an engine without them):
     ``load_position(data, catalog, *, dice=None)`` sets a game up from a position's JSON (``dice``:
     die results to use in order, then :class:`~fwlab.rules.core.TooFewDice`), raising
     :class:`~fwlab.rules.core.PositionError` naming the field; ``position_of(game)`` prints one.
@@ -246,6 +246,9 @@ def engine_for(ruleset: str) -> Engine:
         eng = importlib.import_module(module).ENGINE
         if not isinstance(eng, Engine):
             raise TypeError(f"{module}.ENGINE is not an Engine")
+        if eng.load_position is None or eng.position_of is None:  # the contract: every engine has positions
+            raise TypeError(f"{module}.ENGINE ({eng.name}) has no positions: Engine.load_position and "
+                            "Engine.position_of are required (docs/adding-a-game.md)")
         _LOADED[r.engine] = eng
     return eng
 

@@ -88,7 +88,8 @@ def toy() -> Iterator[str]:
     module = types.ModuleType(TOY_ENGINE)
     module.ENGINE = Engine(  # type: ignore[attr-defined]
         name=TOY_ENGINE, rulesets=(TOY,), end_reasons=("win",), track="score", bots={}, default_bot="random",
-        new_game=_unplayed, play_out=_unplayed, summary=_unplayed, replay=_unplayed, deck_rules={TOY: RULES})
+        new_game=_unplayed, play_out=_unplayed, summary=_unplayed, replay=_unplayed, deck_rules={TOY: RULES},
+        load_position=_unplayed, position_of=_unplayed)
     sys.modules[TOY_ENGINE] = module
     register(Ruleset(TOY, TOY_FAMILY, "Toy deck game (test)", (2, 2), TOY_ENGINE), EngineInfo(TOY_ENGINE, TOY_ENGINE))
     try:

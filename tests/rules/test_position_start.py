@@ -27,6 +27,7 @@ def test_POS_START_1_a_started_position_loads_again_as_the_same_state(capsys, ru
     again = position_of(ruleset, game, deck=True)
     for k in PRINTED:
         again.pop(k)
+    assert again.pop("seed", 5) == 5
     assert again == {k: v for k, v in pos.items() if k != "seed"}
     assert not game.is_terminal() and game.legal_actions()
 

@@ -7,7 +7,7 @@ import copy
 import json
 from typing import Any
 
-import dice_race  # noqa: F401  (registers the toy ruleset 'race', an engine without positions)
+import dice_race  # noqa: F401  (registers the toy ruleset 'race')
 import pytest
 from harness import CATALOG
 
@@ -182,7 +182,6 @@ BASE = fw("deploy", a={"hand": ["Grunt"], "in_play": [{"card": "Grunt"}]}, b={"i
     ("seats", [{}, {}, {}], "seats", "2 seats; the position has 3"),
     ("ruleset", "xx", "ruleset", "unknown ruleset"),
     ("ruleset", "noengine", "ruleset", "no rules engine for ruleset 'noengine'"),
-    ("ruleset", "race", "ruleset", "has no positions as text yet"),
     ("turn", 0, "turn", "must be at least 1"),
     ("turn", "5", "turn", "must be a whole number"),
     ("active", 2, "active", "must be at most 1"),
@@ -398,3 +397,27 @@ def test_an_illegal_action_after_loading_says_why():
     g = load(BASE)
     with pytest.raises(IllegalAction, match="costs 2 Res and your pool has 0"):
         g.apply(f"deploy {show(g)['seats'][0]['hand'][0]['id']}")
+
+
+def test_CORE_POSITIONS_1_the_registry_refuses_an_engine_without_positions():
+    import sys
+    import types
+
+    from fwlab.rules import engines
+    from fwlab.rulesets import ENGINE_INFO, FAMILY, REGISTRY, TITLES, EngineInfo, Ruleset, register
+
+    module = types.ModuleType("no_positions_engine")
+    module.ENGINE = engines.Engine(  # type: ignore[attr-defined]
+        name="no_positions_engine", rulesets=("nopos",), end_reasons=("win",), track="score", bots={},
+        default_bot="random", new_game=print, play_out=print, summary=print, replay=print)
+    sys.modules["no_positions_engine"] = module
+    register(Ruleset("nopos", None, "no positions (test)", (2, 2), "no_positions_engine", uses_decks=False),
+             EngineInfo("no_positions_engine", "no_positions_engine"))
+    try:
+        with pytest.raises(TypeError, match="has no positions: Engine.load_position and Engine.position_of are required"):
+            engines.engine_for("nopos")
+    finally:
+        for table in (REGISTRY, TITLES, FAMILY):
+            table.pop("nopos", None)
+        ENGINE_INFO.pop("no_positions_engine", None)
+        sys.modules.pop("no_positions_engine", None)

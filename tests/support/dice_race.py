@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from fwlab.rules.core import Action, GameRecord, IllegalAction, Outcome, places_from_scores
+from fwlab.rules.core import Action, GameRecord, IllegalAction, Outcome, PositionError, places_from_scores
 from fwlab.rules.engines import Engine, GameSummary
 from fwlab.rulesets import EngineInfo, Ruleset, register
 
@@ -129,10 +129,35 @@ def replay(record: GameRecord, catalog: Any = None) -> RaceGame:
     return g
 
 
+def load_position(data: Any, catalog: Any = None, *, dice: Sequence[int] | None = None) -> RaceGame:
+    """``{"ruleset": "race", "turn": T, "active": S, "first": F, "steps": [..], "seed": N}``."""
+    if dice is not None:
+        raise PositionError("dice", "the dice race rolls with its seed")
+    unknown = set(data) - {"ruleset", "turn", "active", "first", "steps", "seed", "decision", "legal_actions",
+                           "terminal", "outcome"}
+    if unknown:
+        raise PositionError(sorted(unknown)[0], "unknown key")
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not 3 <= len(steps) <= 4:
+        raise PositionError("steps", "a list of 3 or 4 step counts, one per seat")
+    g = RaceGame(len(steps), int(data.get("seed", 0)), int(data.get("first", 0)))
+    g.steps, g.turn, g.active = [int(x) for x in steps], int(data["turn"]), int(data["active"])
+    return g
+
+
+def position_of(g: RaceGame, *, deck: bool = False) -> dict[str, Any]:
+    return {"ruleset": "race", "turn": g.turn, "active": g.active, "decision": "move",
+            "legal_actions": [str(a) for a in g.legal_actions()], "terminal": g.is_terminal(),
+            "outcome": None if g.outcome is None else {"places": list(g.outcome.places),
+                                                       "end_reason": g.outcome.end_reason},
+            "first": g.first, "steps": list(g.steps)}
+
+
 ENGINE = Engine(
     name="dice_race", rulesets=("race",), end_reasons=("finish", "turn-cap"), track="steps",
     bots={"roller": "dice_race.RollerBot", "cautious": "dice_race.CautiousBot"}, default_bot="roller",
     new_game=new_game, play_out=play_out, summary=summary, replay=replay,
+    load_position=load_position, position_of=position_of,
 )
 
 register(Ruleset("race", None, "Dice race (test game)", (3, 4), "dice_race", uses_decks=False),
