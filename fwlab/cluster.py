@@ -48,7 +48,7 @@ def cluster_address(arg: str | None = None) -> str | None:
 
 #: what a batch runs: the rules engines, bots, simulator, catalogs and decks code, the lab's batches
 PLAYED_CODE = ("rules", "bots", "sim", "catalog", "decks", "lab", "rulesets.py", "stats.py", "cluster.py",
-               "native.py")
+               "native")
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,5 @@
-"""The compiled rules core (fwlab/native.py): one build per engine, used only when built from that
+"""The compiled rules core (fwlab/native/: the hook, the builder, the CLI; the training games of a
+profile-guided build in fwlab/sim/training.py): one build per engine, used only when built from that
 engine's current sources, and it plays exactly the games the pure-Python engine plays."""
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from pathlib import Path
 import pytest
 
 import fwlab.native as native
+from fwlab.native import builder, hook
 from fwlab.rulesets import ENGINE_INFO, EngineInfo
+from fwlab.sim import training
 
 GAMES = """
 import hashlib, json
@@ -81,7 +84,7 @@ def package_copy(tmp_path, monkeypatch):
     """A copy of the package to edit, with a second (fake) compiled engine besides daemornia."""
     pkg = tmp_path / "fwlab"
     shutil.copytree(native.PACKAGE_DIR, pkg, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(native, "PACKAGE_DIR", pkg)
+    monkeypatch.setattr(hook, "PACKAGE_DIR", pkg)  # what the keys read and the builder copies
     monkeypatch.setitem(ENGINE_INFO, "fake", EngineInfo("fake", "fwlab.rules.keywords", ("rules/keywords.py",)))
     return pkg
 
@@ -103,16 +106,27 @@ def test_SIM_NATIVE_2_each_engine_is_keyed_on_exactly_its_own_sources(package_co
 
 
 def test_SIM_NATIVE_2_the_builder_and_the_module_list_are_part_of_every_key(package_copy, monkeypatch):
-    d0 = native.source_key("daemornia")
-    monkeypatch.setitem(ENGINE_INFO, "daemornia", EngineInfo(
-        "daemornia", ENGINE_INFO["daemornia"].module, ENGINE_INFO["daemornia"].compiled[:-1]))
+    d0, f0 = native.source_key("daemornia"), native.source_key("fake")
+    info = ENGINE_INFO["daemornia"]
+    monkeypatch.setitem(ENGINE_INFO, "daemornia", EngineInfo("daemornia", info.module, info.compiled[:-1]))
     assert native.source_key("daemornia") != d0
-    monkeypatch.undo()
-    real_file = native.__file__
-    copy = package_copy / "native_copy.py"
-    copy.write_text(Path(real_file).read_text() + "\n# an edit to the builder\n")
-    monkeypatch.setattr(native, "__file__", str(copy))
-    assert native.source_key("daemornia") != d0
+    monkeypatch.setitem(ENGINE_INFO, "daemornia", info)
+    assert native.source_key("daemornia") == d0
+    # the builder's files are the modules that make a build (and only those)
+    assert hook.BUILDER_FILES == ("native/builder.py", "sim/training.py")
+    assert [Path(m.__file__).relative_to(native.PACKAGE_DIR).as_posix() for m in (builder, training)] \
+        == list(hook.BUILDER_FILES)
+    keys = [(d0, f0)]
+    for rel in hook.BUILDER_FILES:  # an edit to either changes every engine's key
+        f = package_copy / rel
+        f.write_text(f.read_text() + "\n# an edit to the builder\n")
+        keys.append((native.source_key("daemornia"), native.source_key("fake")))
+    assert len({d for d, _ in keys}) == len({f for _, f in keys}) == 3
+    # the hook and the CLI make no build: editing them keeps every build
+    for rel in ("native/hook.py", "native/cli.py", "native/__init__.py"):
+        f = package_copy / rel
+        f.write_text(f.read_text() + "\n# an edit\n")
+    assert (native.source_key("daemornia"), native.source_key("fake")) == keys[-1]
 
 
 def test_SIM_NATIVE_2_an_old_build_is_never_loaded_for_edited_sources(package_copy, tmp_path, monkeypatch):
@@ -124,14 +138,14 @@ def test_SIM_NATIVE_2_an_old_build_is_never_loaded_for_edited_sources(package_co
     game = package_copy / "rules" / "daemornia" / "game.py"
     game.write_text(game.read_text() + "\n# an edit\n")
     monkeypatch.delenv("FWLAB_NATIVE", raising=False)
-    st = native._enable_one("daemornia", ENGINE_INFO["daemornia"].compiled)
+    st = hook._enable_one("daemornia", ENGINE_INFO["daemornia"].compiled)
     assert st["native"] is False and "no compiled build" in st["reason"]
 
 
 REFUSE = """
 import json, os, sys
 from pathlib import Path
-import fwlab.native as native
+import fwlab.native.hook as native
 import fwlab.rules.daemornia.game  # the pure-Python engine is loaded in this process (FWLAB_NATIVE=0)
 from fwlab.rulesets import ENGINE_INFO
 os.environ["FWLAB_NATIVE"] = "1"
@@ -165,7 +179,7 @@ def test_SIM_NATIVE_2_builds_in_use_are_never_deleted_and_others_are(tmp_path):
         (d / native.INUSE).touch()
     with open(held / native.INUSE, "a") as fh:   # a running process holds this build
         fcntl.flock(fh, fcntl.LOCK_SH)
-        deleted = native._prune(tmp_path, "daemornia", keep=keep)
+        deleted = builder._prune(tmp_path, "daemornia", keep=keep)
     assert set(deleted) == {free, partial}
     assert held.exists() and keep.exists() and other.exists()  # another engine's builds are its own
 
@@ -186,7 +200,7 @@ def test_SIM_NATIVE_3_optional_turns_any_build_failure_into_a_warning(monkeypatc
     def broken(engine: str, force: bool = False, quiet: bool = False) -> Path:
         raise OSError("disk full")
 
-    monkeypatch.setattr(native, "build", broken)
+    monkeypatch.setattr(builder, "build", broken)  # what `fwlab native build` calls
     assert main(["native", "build", "--optional"]) == 0
     assert "warning: disk full" in capsys.readouterr().err
     assert main(["native", "build"]) == 1
@@ -220,29 +234,29 @@ def test_SIM_NATIVE_4_training_plays_every_ruleset_of_the_engine_with_both_bots(
     _ensure_build()
     if not native.engine_compiled("daemornia"):
         pytest.skip("SKIPPED LOUDLY: the daemornia engine does not run compiled in this process")
-    played = native.train("daemornia", seconds=0.2)
+    played = training.train("daemornia", seconds=0.2)
     # fw, fw-epic and bg, each with the default bot and the random one, at least 20 games a run
     assert set(played) == {(r, b) for r in ("fw", "fw-epic", "bg") for b in ("heuristic", "random")}
     assert min(played.values()) >= 20
     if native.engine_compiled("conquest"):  # a game without decks: its most seats
-        assert set(native.train("conquest", seconds=0.1)) == {("conquest", "heuristic"), ("conquest", "random")}
+        assert set(training.train("conquest", seconds=0.1)) == {("conquest", "heuristic"), ("conquest", "random")}
 
 
 def test_SIM_NATIVE_4_training_refuses_an_engine_running_as_python():
     # nothing would be learnt: the builder sees status 3 and makes a plain build
     env = dict(os.environ, FWLAB_NATIVE="0")
-    out = subprocess.run([sys.executable, "-c", "from fwlab.native import train; train('eredan', 0.1)"],
+    out = subprocess.run([sys.executable, "-c", "from fwlab.sim.training import train; train('eredan', 0.1)"],
                          env=env, capture_output=True, text=True)
     assert out.returncode == 3, out.stderr
 
 
 def test_SIM_NATIVE_4_profile_guided_builds_can_be_turned_off(tmp_path):
-    assert native._pgo_wanted({"FWLAB_NATIVE_PGO": "0"}) is False
+    assert builder._pgo_wanted({"FWLAB_NATIVE_PGO": "0"}) is False
     fake = tmp_path / "fakecc"  # a compiler that is not GCC: its profiles need other tools
     fake.write_text("#!/bin/sh\necho 'Debian clang version 16.0.6'\n")
     fake.chmod(0o755)
-    assert native._pgo_wanted({"CC": str(fake)}) is False
-    assert native._pgo_wanted({"CC": str(tmp_path / "missing-cc")}) is False
+    assert builder._pgo_wanted({"CC": str(fake)}) is False
+    assert builder._pgo_wanted({"CC": str(tmp_path / "missing-cc")}) is False
     gcc = shutil.which("gcc")
     if gcc:
-        assert native._pgo_wanted({"CC": gcc}) is True
+        assert builder._pgo_wanted({"CC": gcc}) is True
