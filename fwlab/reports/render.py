@@ -1,4 +1,4 @@
-"""Rendering a :class:`~fwlab.reports.balance.BalanceReport` as one self-contained HTML file.
+"""Rendering a balance report (:class:`~fwlab.reports.model.BalanceData`) as one self-contained HTML file.
 
 plotly.js is written inline once in the page head, so the file opens offline; every figure after
 that is a ``<div>`` with ``include_plotlyjs=False``. Tables are pandas HTML (text escaped).
@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 from plotly.offline import get_plotlyjs
 
 if TYPE_CHECKING:
-    from .balance import BalanceReport
+    from .model import BalanceData
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
@@ -41,7 +41,7 @@ def _figure_div(fig: go.Figure) -> str:
     return fig.to_html(full_html=False, include_plotlyjs=False)
 
 
-def win_rate_vs_play_rate(report: BalanceReport) -> go.Figure:
+def win_rate_vs_play_rate(report: BalanceData) -> go.Figure:
     cards = report.cards
     fig = go.Figure()
     colours = {"above": "#1a9850", "below": "#d73027", None: "#4575b4"}
@@ -65,7 +65,7 @@ def win_rate_vs_play_rate(report: BalanceReport) -> go.Figure:
     return fig
 
 
-def matchup_heatmap(report: BalanceReport) -> go.Figure:
+def matchup_heatmap(report: BalanceData) -> go.Figure:
     m = report.matchups
     rates = m.pivot_table(index="deck", columns="opponent", values="win_rate", aggfunc="first")
     games = m.pivot_table(index="deck", columns="opponent", values="games", aggfunc="first")
@@ -81,7 +81,7 @@ def matchup_heatmap(report: BalanceReport) -> go.Figure:
     return fig
 
 
-def length_histogram(report: BalanceReport) -> go.Figure:
+def length_histogram(report: BalanceData) -> go.Figure:
     h = report.length_histogram
     fig = go.Figure(go.Bar(x=h["turns"], y=h["games"], marker_color="#4575b4"))
     fig.update_layout(title=f"Game length (mean {report.game_length['mean'] or 0:.1f}, "
@@ -90,7 +90,7 @@ def length_histogram(report: BalanceReport) -> go.Figure:
     return fig
 
 
-def card_table_html(report: BalanceReport) -> str:
+def card_table_html(report: BalanceData) -> str:
     c = report.cards
     table = pd.DataFrame(
         {
@@ -114,7 +114,7 @@ def card_table_html(report: BalanceReport) -> str:
     return table.to_html(index=False, escape=True, border=0)
 
 
-def character_table_html(report: BalanceReport) -> str:
+def character_table_html(report: BalanceData) -> str:
     """The characters table (games with ``picked`` card events): picks and survive / die win rates."""
     c = report.characters
     table = pd.DataFrame(
@@ -130,7 +130,7 @@ def character_table_html(report: BalanceReport) -> str:
     return table.to_html(index=False, escape=True, border=0)
 
 
-def plays_table_html(report: BalanceReport) -> str:
+def plays_table_html(report: BalanceData) -> str:
     """Per card (games of more than two seats): the win rate of the seats that played it against
     those that drew it but did not."""
     c = report.plays
@@ -153,7 +153,7 @@ def _num(x: float | None, digits: int = 1) -> str:
     return "–" if x is None or pd.isna(x) else f"{x:.{digits}f}"
 
 
-def fields_table_html(report: BalanceReport) -> str:
+def fields_table_html(report: BalanceData) -> str:
     """Per field difficulty: fields taken, the turn taken, claimed share and the taker's win rate."""
     f = report.fields
     table = pd.DataFrame(
@@ -172,7 +172,7 @@ def fields_table_html(report: BalanceReport) -> str:
     return table.to_html(index=False, escape=True, border=0)
 
 
-def difficulty_vs_turn(report: BalanceReport) -> go.Figure:
+def difficulty_vs_turn(report: BalanceData) -> go.Figure:
     """Field difficulty against the mean turn it is taken, with 95% interval bars, per ruleset."""
     f = report.fields
     fig = go.Figure()
@@ -191,7 +191,7 @@ def difficulty_vs_turn(report: BalanceReport) -> go.Figure:
     return fig
 
 
-def render_html(report: BalanceReport) -> str:
+def render_html(report: BalanceData) -> str:
     title = "Balance report" + (f" — {report.ruleset}" if report.ruleset else " — all rulesets")
     fp = report.first_player
     parts = [
