@@ -4,7 +4,7 @@ from . import native as _native
 
 __version__ = "0.1.0"
 
-# the compiled rules core, when a build for the current sources exists (see fwlab/native.py)
+# the compiled rules core, when a build for the current sources exists (see fwlab/native/)
 _native.enable()
 
 # rulesets added by plugins named in $FWLAB_PLUGINS (see fwlab/rulesets.py)
