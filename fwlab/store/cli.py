@@ -183,7 +183,7 @@ def cmd_league(args: argparse.Namespace) -> int:
     from ..rules.engines import check_rule_options
     from ..rules.options import parse_assignments
 
-    options = check_rule_options(args.ruleset, parse_assignments(args.rule))  # bad: exit 2 naming it
+    options = check_rule_options(args.ruleset, parse_assignments(args.rule)) if args.rule else {}  # bad: exit 2
     try:
         con = connect(_db(args))
     except StoreError as exc:

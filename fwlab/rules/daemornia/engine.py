@@ -28,6 +28,10 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
              log_cards: bool = True, record: bool = True, catalog: Catalog | None = None,
              **options: Any) -> Game:
     """A game of ``ruleset`` between two decks given as card names; seat ``first`` plays first."""
+    if options and not options.get("bg_resources", CONFIGS[ruleset].bg_resources) \
+            and not options.get("cycle", CONFIGS[ruleset].cycle):
+        raise ValueError(f"{ruleset}: resources come from the cycle when bg_resources is false, and the cycle is "
+                         "empty: give --rule cycle=1,2,3 (FW-RES-1) with --rule bg_resources=false")
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
     da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
