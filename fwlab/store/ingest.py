@@ -151,6 +151,8 @@ def _csv_reader(header: list[str], delim: str) -> str:
             f"columns={spec}, strict_mode=true)")
 
 
+#: problems of single rows of a CSV file: the file's other rows are still read and checked
+_ROW_PROBLEMS = frozenset({"ragged-row", "bad-csv-row"})
 _CSV_LINE = re.compile(r"CSV Error on Line: (\d+)")
 _CSV_COUNT = re.compile(r"Expected Number of Columns: (\d+) Found: (\d+)")
 _ORIGINAL = re.compile(r"Original Line: (.*)")
@@ -177,6 +179,7 @@ class _Staging:
         self.problems: list[Problem] = []
         self.types: dict[str, dict[str, str]] = {}                # temp table -> column -> DuckDB type
         self.row_sql: dict[str, str] = {}                         # temp view -> its 1-based row number
+        self.row_col: dict[str, str] = {}                         # temp table -> its column of row numbers
 
     def read(self, path: Path, kind: str | None) -> None:
         label, n = str(path), len(self.files)
@@ -210,9 +213,41 @@ class _Staging:
                 return
             self.con.execute(f"CREATE TEMP TABLE {table} AS SELECT * FROM {src}", args)
         except duckdb.Error as exc:
-            self.problems.append(_read_problem(label, str(exc)))
+            problem = _read_problem(label, str(exc))
+            if problem.check == "ragged-row" and (".csv" in suffix or ".tsv" in suffix or ".txt" in suffix):
+                # one bad row must not hide every other problem: read the file row by row, keep the good
+                # rows (with their own row numbers) for the checks, and report every bad one
+                self._read_csv_rows(path, label, table, kind, "\t" if ".tsv" in suffix else ",")
+                return
+            self.problems.append(problem)
             return
         self._add(label, kind, table, self.con.execute(f"DESCRIBE {table}").fetchall())
+
+    def _read_csv_rows(self, path: Path, label: str, table: str, kind: str | None, delim: str) -> None:
+        """A CSV file DuckDB's strict reader refused: every row read by Python's csv module, the ragged
+        ones reported (each with its row number), the others kept with their row numbers."""
+        with path.open(newline="", encoding="utf-8-sig") as fh:
+            reader = csv.reader(fh, delimiter=delim)
+            header = [c.strip() for c in next(reader)]
+            good: list[list[str | int]] = []
+            try:
+                for row_no, row in enumerate(reader, start=1):
+                    if not row:
+                        continue
+                    if len(row) != len(header):
+                        self.problems.append(_problem("ragged-row", label, row_no, None, delim.join(row)[:60],
+                                                      fields=str(len(header))))
+                        continue
+                    good.append([row_no, *row])
+            except csv.Error:
+                self.problems.append(_problem("bad-csv-row", label, reader.line_num, None, None))
+        cols = ", ".join(f"{_q(c)} VARCHAR" for c in header)
+        self.con.execute(f"CREATE TEMP TABLE {table}(_fwlab_line INTEGER, {cols})")
+        if good:
+            self.con.executemany(f"INSERT INTO {table} VALUES ({', '.join(['?'] * (len(header) + 1))})", good)
+        self.row_col[table] = "_fwlab_line"
+        described = [r for r in self.con.execute(f"DESCRIBE {table}").fetchall() if r[0] != "_fwlab_line"]
+        self._add(label, kind, table, described)
 
     def _add(self, label: str, kind: str | None, table: str, described: list[tuple]) -> None:
         columns = [r[0] for r in described]
@@ -265,7 +300,8 @@ class _Staging:
                     if t != "VARCHAR" and any(e[col][0] != _NULL_RAW for _n, e, _t in parts)]
         selects = []
         for number, exprs, table in parts:
-            sel = [f"{number}::USMALLINT AS _file_no", f"{self.row_sql.get(table, 'rowid + 1')} AS _row"]
+            row = self.row_sql.get(table) or self.row_col.get(table, "rowid + 1")
+            sel = [f"{number}::USMALLINT AS _file_no", f"{row} AS _row"]
             sel += [f"{exprs[col][0]} AS {col}__raw" for col in kept_raw]
             sel += [f"{exprs[col][1]} AS {col}" for col in types]
             selects.append(f"SELECT {', '.join(sel)} FROM {table}")
@@ -396,7 +432,7 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
                     typed[kind] = st.typed(kind)
             else:
                 typed[kind] = None
-        if st.problems:
+        if any(p.check not in _ROW_PROBLEMS for p in st.problems):  # a file that could not be read at all
             raise ImportProblem(st.problems[:MAX_SHOWN], len(st.problems))
         sizes = {kind: _count(con, t) for kind, t in typed.items() if t}
         _reference_tables(con, typed)
@@ -406,9 +442,13 @@ def import_files(con: duckdb.DuckDBPyConnection, files: Sequence[str | Path], *,
                 con.execute("CREATE TEMP TABLE _fwlab_problems AS " + " UNION ALL ".join(f"({q})" for q in checks))
             total_row = con.execute("SELECT count(*) FROM _fwlab_problems").fetchone()
             total = int(total_row[0]) if total_row else 0
-            if total:
+            if total or st.problems:  # the rows that could not be read beside every problem of the others
                 rows = con.execute("SELECT * FROM _fwlab_problems ORDER BY 1, 2, 3 LIMIT ?", [MAX_SHOWN]).fetchall()
-                raise ImportProblem([Problem(f, r, c, v, m, name) for f, r, c, v, m, name in rows], total)
+                found = st.problems + [Problem(f, r, c, v, m, name) for f, r, c, v, m, name in rows]
+                found.sort(key=lambda p: (p.file, p.row or 0, p.column or ""))
+                raise ImportProblem(found[:MAX_SHOWN], total + len(st.problems))
+        if st.problems:
+            raise ImportProblem(st.problems[:MAX_SHOWN], len(st.problems))
         report.new_players = _write(con, typed, source, report, stage, sizes)
     except duckdb.Error as exc:
         message = failure_message(exc, con)

@@ -18,7 +18,7 @@ from fwlab.store import ImportProblem, connect, export_logs, import_files, open_
 from fwlab.store.ingest import PAUSE_ENV
 from fwlab.store.schema import LOG_TABLES, LONG_COLUMNS
 
-MATCH_HEADER = [c for c in LOG_TABLES["matches"] if c != "seats"]  # the wide two-player format
+MATCH_HEADER = [c for c in LOG_TABLES["matches"] if c not in ("seats", "rules")]  # the wide two-player format
 MATCHES = [
     ["m-001", "2026-01-03T18:05:00", "fw", "pvp", "O'Brien", "Vex", "fw/iron-tide", "fw/grave-tide", "a", "a",
      "capital", "12", "import"],

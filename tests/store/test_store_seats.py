@@ -17,7 +17,7 @@ from fwlab.store.queries import recent_matches
 from fwlab.store.schema import LOG_TABLES, LONG_COLUMNS, wide_seats_sql
 from fwlab.store.summary import coded_sql, summary_is_current
 
-HEADER = [c for c in LONG_COLUMNS if c != "source"]
+HEADER = [c for c in LONG_COLUMNS if c not in ("source", "rules")]
 # conquest: 3 to 5 seats, no decks; fw: 2 seats with decks
 LONG = [
     # c1: 3 seats, seat 2 first, seat 3 wins alone
@@ -179,7 +179,7 @@ def test_seats_and_capital_of_seats_a_match_does_not_have_are_refused(store: Pat
 def test_a_match_in_both_formats_or_already_stored_and_a_wide_row_of_a_multi_seat_game_are_refused(
         store: Path, tmp_path: Path, fingerprint) -> None:
     long = write_csv(tmp_path / "long.csv", HEADER, LONG)
-    wide_header = [c for c in LOG_TABLES["matches"] if c != "seats"]
+    wide_header = [c for c in LOG_TABLES["matches"] if c not in ("seats", "rules")]
     wide = write_csv(tmp_path / "wide.csv", wide_header, [
         ["f1", "2026-01-01", "fw", "pvp", "A", "B", "", "", "a", "a", "capital", "3", ""],
         ["w2", "2026-01-01", "conquest", "pvp", "A", "B", "", "", "a", "a", "score", "3", ""]])
@@ -221,7 +221,8 @@ def test_an_export_of_any_seat_count_imports_into_a_fresh_store_as_the_same_matc
     _mixed_store(store, tmp_path, fake_sim)
     con = connect(store, read_only=True)
     stored = {t: table(con, t) for t in LOG_TABLES}
-    assert {r[-1] for r in stored["matches"]} == {2, 3, 4, 5}
+    seats_at = list(LOG_TABLES["matches"]).index("seats")
+    assert {r[seats_at] for r in stored["matches"]} == {2, 3, 4, 5}
     flat, parts = tmp_path / f"flat-{fmt}", tmp_path / f"parts-{fmt}"
     counts = export_logs(con, flat, fmt, [])
     assert counts["match_seats"] == len(stored["match_seats"])
@@ -326,7 +327,7 @@ def test_a_store_older_than_seat_rows_reads_and_exports(tmp_path: Path, monkeypa
     src = open_source(db=path)  # read-only: the store stays at version 2, its seats are derived
     assert table(src, "match_seats") == [("o1", 1, "Ada", None, 2, None), ("o1", 2, "Vex", None, 1, None),
                                          ("o2", 1, "Vex", None, 1, None), ("o2", 2, "Bo", None, 1, None)]
-    assert [r[-1] for r in table(src, "matches")] == [2, 2]
+    assert [r[list(LOG_TABLES["matches"]).index("seats")] for r in table(src, "matches")] == [2, 2]
     report = balance_report(src, min_games=1)
     assert (report.matches, report.draws, report.first_player["wins"]) == (2, 1, 0.5)
     src.close()
