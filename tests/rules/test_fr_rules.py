@@ -479,8 +479,31 @@ def test_FR_BATTLE_3_the_attacker_that_wins_scores_and_the_battle_cards_are_disc
     assert sorted(seat(g, 0)["discard"]) == ["Ember", "Push"]
 
 
+def test_FR_BATTLE_3_the_winner_scores_before_the_battle_cards_are_discarded():
+    # a's flip takes its last card and its discard pile is empty, so its deck stays empty (FR-DECK-1). The
+    # winning Giant scores first and finds no card (RULINGS round three); only then are Push and the flipped
+    # Ember discarded. Discarding first would rebuild the deck from the battle's own cards and score one.
+    g = game({"spaces": [None, "Giant", None], "hand": ["Push"], "inventory": ["Blank"], "deck": ["Ember"]},
+             {"spaces": [None, "Ox", None], "deck": blanks(3)})
+    act(g, "attack", (0, "Giant"))
+    act(g, "trick", (0, "Push"))                           # 8 + 2 + 2 gems against 3: a wins
+    a = seat(g, 0)
+    assert space(g, 1, 1) is None and pos(g)["active"] == 1   # the battle is over, a's turn too
+    assert (a["scored"], a["piles"][1], a["deck"]) == (0, [], [])
+    assert sorted(a["discard"]) == ["Ember", "Push"]
+    # with a discard pile, the deck rebuilt when the flip emptied it gives the winner its card: Lantern,
+    # never the trick or the flipped card
+    for seed in range(8):
+        g = game({"spaces": [None, "Giant", None], "hand": ["Push"], "inventory": ["Blank"], "deck": ["Ember"],
+                  "discard": ["Lantern"]}, {"spaces": [None, "Ox", None], "deck": blanks(3)}, seed=seed)
+        act(g, "attack", (0, "Giant"))
+        act(g, "trick", (0, "Push"))
+        a = seat(g, 0)
+        assert (a["piles"][1], a["deck"], sorted(a["discard"])) == (["Lantern"], [], ["Ember", "Push"])
+
+
 def test_FR_DESTROY_1_a_destroyed_creature_goes_to_its_owners_discard_pile():
-    g = game({"spaces": ["Mouse", None, None], "deck": blanks(3)}, {"spaces": ["Ox", None, None], "deck": blanks(3)})
+    g = game({"spaces": ["Mouse", None, None], "deck": blanks(3)}, {"spaces": ["Ox", None, None], "deck": blanks(5)})
     act(g, "attack", (0, "Mouse"))                         # 1 + 0 against 3 + 0
     # the loser is destroyed first, then the battle's cards (its flip) are discarded (FR-BATTLE-3)
     assert seat(g, 0)["discard"] == ["Mouse", "Blank"] and seat(g, 1)["discard"] == ["Blank"]
@@ -515,7 +538,7 @@ def test_FR_DESTROY_2_a_creature_removed_mid_battle_leaves_the_other_the_winner(
 
 def test_FR_END_BATTLE_1_ending_a_battle_leaves_no_winner_no_loser_and_no_score():
     g = game({"spaces": ["Giant", None, None], "deck": blanks(3)},
-             {"spaces": ["Mouse", None, None], "hand": ["Truce"], "inventory": ["Blank"], "deck": blanks(3)})
+             {"spaces": ["Mouse", None, None], "hand": ["Truce"], "inventory": ["Blank"], "deck": blanks(5)})
     act(g, "attack", (0, "Giant"))
     act(g, "trick", (1, "Truce"))
     assert space(g, 0, 0)["card"] == "Giant" and space(g, 1, 0)["card"] == "Mouse"
@@ -628,6 +651,33 @@ def test_FR_DECK_1_an_empty_deck_is_refilled_from_the_shuffled_discard_pile():
     a = seat(g, 0)
     assert a["discard"] == [] and len(a["deck"]) == 2 and a["scored"] == 1
     assert Counter(a["deck"] + a["piles"][0]) == Counter(["Lantern", "Ember", "Mouse"])
+
+
+def test_FR_DECK_1_the_deck_is_rebuilt_the_moment_it_runs_out_from_the_discard_pile_as_it_is_then():
+    # the hunt scores a's last card: at once the discard pile becomes the new deck (nothing waits for a draw)
+    g = game({"spaces": ["Ox", "Mouse", None], "discard": ["Ember", "Giant"], "deck": ["Lantern"]},
+             {"spaces": [None, "Ox", None], "deck": blanks(3)})
+    act(g, "hunt", (0, "Ox"))
+    a = seat(g, 0)
+    assert a["piles"][0] == ["Lantern"] and sorted(a["deck"]) == ["Ember", "Giant"] and a["discard"] == []
+    # cards discarded after that stay in the discard pile: the Mouse and its flip (Ember or Giant) lose to
+    # b's Ox and are discarded; the new deck holds only the card the flip left
+    act(g, "attack", (0, "Mouse"))
+    a = seat(g, 0)
+    assert len(a["deck"]) == 1 and a["deck"][0] in ("Ember", "Giant") and a["discard"][0] == "Mouse"
+    assert sorted(a["deck"] + a["discard"]) == ["Ember", "Giant", "Mouse"]
+    # a draw that empties the deck rebuilds it too: b's Ready phase draws its last two cards
+    g = game({"hand": ["Blank"]}, {"hand": ["Blank"], "deck": ["Lantern", "Ember"],
+                                   "discard": ["Mouse", "Giant", "Push"]}, decision="inventory")
+    g.apply(PASS)                                          # a has nothing to do: b draws Lantern and Ember
+    b = seat(g, 1)
+    assert sorted(hand(g, 1)) == ["Blank", "Ember", "Lantern"]
+    assert sorted(b["deck"]) == ["Giant", "Mouse", "Push"] and b["discard"] == []
+    # a flip that empties the deck, with an empty discard pile: the deck stays empty until a card is needed
+    g = game({"spaces": ["Giant", None, None], "deck": ["Ember"]}, {"spaces": ["Ox", None, None], "deck": blanks(3)})
+    act(g, "attack", (0, "Giant"))
+    a = seat(g, 0)
+    assert (a["deck"], a["discard"], a["scored"]) == ([], ["Ember"], 0)
 
 
 def test_FR_DECK_2_with_no_deck_and_no_discard_nothing_is_drawn_scored_or_flipped():

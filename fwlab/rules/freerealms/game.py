@@ -137,8 +137,8 @@ class Game:
         names = deck_names if (record and deck_names) else ((), ())
         self.record = GameRecord("fr", seed, first, (tuple(names[0]), tuple(names[1])),
                                  options=self.options())
-        for s in self.seats:  # FR-SETUP-1: decks shuffled
-            self._shuffle(s.deck)
+        for s in self.seats:
+            self._shuffle(s.deck)  # FR-SETUP-1: decks shuffled
         for s in self.seats:  # FR-SETUP-2: six cards each
             self._draw(s.idx, OPENING_HAND, True)
         self.decision = MULLIGAN
@@ -241,17 +241,27 @@ class Game:
             j = int(rnd() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
+    def _rebuild(self, p: int) -> None:
+        """FR-DECK-1: ``p``'s discard pile, as it is now, shuffled into a new deck (``p``'s deck is empty)."""
+        s = self.seats[p]
+        s.deck = s.discard
+        s.discard = []
+        self._shuffle(s.deck)  # FR-DECK-1: the rebuilt deck is shuffled
+
     def _take_top(self, p: int) -> int:
-        """The top card of ``p``'s deck, taken off it; an empty deck is first refilled by shuffling the
-        discard pile (FR-DECK-1); -1 when both are empty (FR-DECK-2)."""
+        """The top card of ``p``'s deck, taken off it; -1 when the deck and the discard pile are both
+        empty (FR-DECK-2). FR-DECK-1: the moment the deck runs out (this card was its last) the discard
+        pile as it is then becomes the new deck; a deck that ran out while the discard pile was empty too
+        stays empty until a card is next needed, and is rebuilt then."""
         s = self.seats[p]
         if not s.deck:
             if not s.discard:
                 return -1
-            s.deck = s.discard
-            s.discard = []
-            self._shuffle(s.deck)
-        return s.deck.pop()
+            self._rebuild(p)
+        iid = s.deck.pop()
+        if not s.deck and s.discard:  # FR-DECK-1: rebuilt at once, not when a card is next needed
+            self._rebuild(p)
+        return iid
 
     def _draw(self, p: int, n: int, opening: bool = False) -> None:
         s = self.seats[p]
@@ -624,7 +634,7 @@ class Game:
                     if self.log_cards:
                         self.drawn_turn[iid] = -1
                 s.hand = []
-                self._shuffle(s.deck)
+                self._shuffle(s.deck)  # FR-SETUP-3: the hand shuffled back into the deck
                 self._draw(p, OPENING_HAND, True)
             self.mulligans_left -= 1
             if self.mulligans_left > 0:
@@ -830,8 +840,9 @@ class Game:
         self._end_battle()
 
     def _end_battle(self) -> None:
-        """FR-BATTLE-3: the loser is destroyed (a tie: both), an attacker that won scores a card, the
-        tricks and flipped cards are discarded, then pending stuns land (FR-STUN-2)."""
+        """FR-BATTLE-3: the loser is destroyed (a tie: both), an attacker that won scores a card, then
+        the tricks and flipped cards are discarded (RULINGS round three: score first, so a winner whose
+        deck is empty never scores the battle's own cards), then pending stuns land (FR-STUN-2)."""
         att, dfn, r = self.b_att, self.b_def, self.b_result
         pa = self.active
         if r == TIE:
@@ -848,13 +859,12 @@ class Game:
             if att is not None:
                 self._remove(att, True)
                 att = None
-        for iid in self.b_cards:
-            self.seats[self.owner[iid]].discard.append(iid)
-        self.b_cards = []
-        if r == pa and att is not None:  # FR-SCORE-1: the attacker that wins scores a card
+        won = r == pa and att is not None
+        if won and att is not None:  # FR-SCORE-1: the attacker that wins scores a card, first (FR-BATTLE-3)
             self._score(pa, att.col, 1, att.iid)
             if self.is_terminal():
                 return
+        self._discard_battle_cards()  # FR-BATTLE-3: then the tricks and the flipped cards are discarded
         if self.b_stun[pa] and dfn is not None:
             dfn.stunned = True
         if self.b_stun[1 - pa] and att is not None:
@@ -866,6 +876,12 @@ class Game:
         self.decider = pa
         if not self._has_go_play(pa):
             self._end_turn()
+
+    def _discard_battle_cards(self) -> None:
+        """FR-TRICK-2 / FR-FLIP-1: the battle's tricks and flipped cards go to their owners' discard piles."""
+        for iid in self.b_cards:
+            self.seats[self.owner[iid]].discard.append(iid)
+        self.b_cards = []
 
     # ------------------------------------------------------------------ facts for logs and tests
     def zone_count(self, p: int) -> int:
