@@ -17,7 +17,7 @@ from fwlab.catalog import load_catalog
 from fwlab.decks.starters import starter_decks
 from fwlab.rules.core import Action
 from fwlab.rules.engines import engine_for, load_position, position_of
-from fwlab.rules.eredan.cards import MARAUDER, compile_deck, playable
+from fwlab.rules.eredan.cards import MARAUDER, OP_DAMAGE, SPELL, THEURGY, compile_deck, playable
 from fwlab.rules.eredan.game import DISCARD, NO_CHAIN, PLAY, Game, new_game
 from fwlab.stats import wilson
 
@@ -93,9 +93,10 @@ def test_CORE_LEGAL_1_heuristic_card_checks_agree_with_legal_actions():
                 fighter = me.chars[g.f_char[p]]
                 restr = g.f_chain[p] if g.f_step >= 2 else NO_CHAIN
                 use = layout(g).use
-                mine = {(c, t) for c in me.hand for t in (-1, 0, 1, 2)
+                # targets 0..2 your characters, 3..5 the other side's (a Craftsman item, ER-CLASS-3)
+                mine = {(c, t) for c in me.hand for t in range(-1, 6)
                         if card_ok(g, g.defs[c], me, fighter, t, restr)}
-                by_bits = {(c, t) for c in me.hand for t in (-1, 0, 1, 2)
+                by_bits = {(c, t) for c in me.hand for t in range(-1, 6)
                            if card_ok(g, g.defs[c], me, fighter, t, restr, use[c])}
                 engine = {(a.a, a.b) for a in g.legal_actions() if a.kind == "play"}
                 assert mine == engine == by_bits, g.summary()
@@ -311,3 +312,43 @@ def test_heuristic_imagines_a_plain_card_exactly_as_its_general_card_path_does()
                     compared += 1
             g.apply(bots[g.decider].choose(g))
     assert compared > 1000
+
+
+def test_ER_FIGHT_1_ER_CLASS_3_heuristic_imagines_every_legal_card_as_the_engine_resolves_it():
+    # At every PLAY decision of random setups, each legal play (every card and target, a Craftsman
+    # item on an enemy too) is played into the bot's imagined fight and into a clone of the game:
+    # the fighters' Life and stats and the player's score must come out the same (a card's damage
+    # against Spirit or Def, ER-FIGHT-1; an item on the chosen character of either side, ER-CLASS-3).
+    compared = on_enemy = by_def = 0
+    for seed in range(32):
+        rng = random.Random(1300 + seed)
+        g = start(random_setup(rng), random_setup(rng), seed)
+        bot = HeuristicBot(1)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while not g.is_terminal():
+            if g.decision == PLAY:
+                p = g.decider
+                bot._prep(g, p)
+                m, f = g.fighter(p), g.fighter(1 - p)
+                for a in g.legal_actions():
+                    if a.kind != "play":
+                        continue
+                    d = g.defs[a.a]
+                    x = Fight(p, m, f)
+                    fighting_stats(x, m, f, g.turn, True)
+                    fighting_stats(x, f, m, g.turn, False)
+                    x.mno, x.fno = g.f_nophys[p], g.f_nophys[1 - p]
+                    bot._apply_any(g, x, d, a.b)
+                    c = g.clone()
+                    assert c.why_illegal(a) is None
+                    c._play(p, a.a, a.b)  # the card resolves (the strikes are not yet: the fight may go on)
+                    cm, cf = c.seats[p].chars[m.idx], c.seats[1 - p].chars[f.idx]
+                    assert (x.ml, x.fl) == (cm.life, cf.life), (d.name, a, g.summary())
+                    assert [max(0, v) for v in (x.ma, x.md, x.ms, x.fa, x.fd, x.fs)] == \
+                        [c.stat(ch, s) for ch in (cm, cf) for s in (0, 1, 2)], (d.name, a)
+                    assert x.dme == c.seats[p].score - g.seats[p].score, (d.name, a)
+                    compared += 1
+                    on_enemy += a.b >= 3
+                    by_def += d.type not in (SPELL, THEURGY) and any(e.op == OP_DAMAGE for e in d.effects)
+            g.apply(bots[g.decider].choose(g))
+    assert compared > 800 and on_enemy > 20 and by_def > 20, (compared, on_enemy, by_def)

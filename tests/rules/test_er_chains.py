@@ -16,8 +16,9 @@ import pytest
 from fwlab.catalog import Card, load_catalog
 from fwlab.rules.core import Action, PositionError
 from fwlab.rules.engines import load_position
-from fwlab.rules.eredan.cards import ATT, DEF, SPIRIT, compile_card
+from fwlab.rules.eredan.cards import ATT, DEF, FILTER_CODES, SPIRIT, compile_card
 from fwlab.rules.eredan.game import DISCARD, PLAY, Game, why_not_for
+from fwlab.rules.eredan.position import position_of
 
 CAT = load_catalog("eredan")
 PASS = Action("pass")
@@ -44,6 +45,8 @@ def with_cards(*cards: Card) -> dict[str, Card]:
 #: cards the catalog does not have
 CHAINED_NOVA = variant("Frost Nova", "Chained Nova", chain=True)               # an AoE spell with Chain
 CHAINED_ROBBING = variant("Grave Robbing", "Chained Robbing", chain=True)      # a retrieval with Chain
+CHAINED_SURGE = variant("Tidal Surge", "Chained Surge", chain=True)            # a water spell with Chain
+LINKED_SURGE = variant("Tidal Surge", "Spell-linked Surge", chain=True, chain_with="spell")
 FIGHTER_GUEM = variant("Guem of Brine", "Guem of Shoals", classes=["Fighter"])  # a Guemelite that is no Mage
 ITEM_CHAIN_OSSRA = variant("Ossra Wavecutter", "Ossra the Armed", item_chain="weapon")  # multi-class with item_chain
 ITEM_CHAIN_HROLF = variant("Hrolf Ironpelt", "Hrolf the Armed", item_chain="weapon")
@@ -53,7 +56,7 @@ PACT_TALISMAN = variant("Grave Hook I", "Pact Talisman", kind="jewel", evolution
 GUILD_SURGE = variant("Tidal Surge", "Tidewardens Surge", guild="Tidewardens")  # water, but a guild card
 CASTE_SURGE = variant("Tidal Surge", "Deepcaste Surge", caste="Deep")           # water, but a caste card
 DEEP_GUEM = variant("Guem of Brine", "Guem of the Deep", classes=["Fighter"], caste="Deep")
-TCAT = with_cards(CHAINED_NOVA, CHAINED_ROBBING, FIGHTER_GUEM, ITEM_CHAIN_OSSRA, ITEM_CHAIN_HROLF, TINKERS_BRACE,
+TCAT = with_cards(CHAINED_NOVA, CHAINED_ROBBING, CHAINED_SURGE, LINKED_SURGE, FIGHTER_GUEM, ITEM_CHAIN_OSSRA, ITEM_CHAIN_HROLF, TINKERS_BRACE,
                   PACT_TALISMAN, GUILD_SURGE, CASTE_SURGE, DEEP_GUEM)
 
 
@@ -136,8 +139,8 @@ def test_ER_CHAIN_1_a_chain_card_played_first_gives_a_second_card_after_the_othe
     assert g.current_player() == 0 and g.decision == PLAY and g.f_step == 2
     play(g, "Ambush")
     assert g.decision == DISCARD  # the other player opened no chain: no fourth card
-    # Ambush 2 (not reduced) + Hrolf's strike 3 + 1 (Battle Cry) against Seraphine's Def 1
-    assert life(g, 1, 0) == 13 - 2 - (4 - 1)
+    # Ambush 2 and Hrolf's strike 3 + 1 (Battle Cry), each against Seraphine's Def 1 (ER-FIGHT-1)
+    assert life(g, 1, 0) == 13 - (2 - 1) - (4 - 1)
     # without Chain: no second card
     assert not second_card(MERCS, 2, "Sidestep")
     assert second_card(MERCS, 2, "Battle Cry") and second_card(MERCS, 2, "Quick Reflexes")
@@ -186,10 +189,24 @@ def test_ER_CHAIN_1_chain_with_an_item_kind_admits_only_items_of_that_kind():
         assert "does not fit the chain" in (why(g, name) or ""), name
 
 
-def test_ER_CHAIN_1_a_guemelite_gets_no_chain_from_a_chain_spell_but_does_from_a_chain_action():
-    assert second_card(MERCS, 0, "Chained Nova")  # a Mage that is no Guemelite: the card's Chain
-    assert not second_card(TIDE, 2, "Chained Nova")  # Guem of Brine (a pure Mage): no chain on spells
-    assert second_card(TIDE, 2, "Battle Cry")  # only spells: an action's Chain still works for it
+def test_ER_CHAIN_1_a_printed_chain_works_for_guemelites_and_multi_class_mages_alike():
+    # what they lose is the Mage's class ability (ER-CHAIN-3), not the Chain printed on a card
+    assert second_card(MERCS, 0, "Chained Nova")  # a pure Mage
+    assert second_card(TIDE, 2, "Chained Nova")  # Guem of Brine, a Guemelite (pure) Mage
+    assert second_card(EMBER, 2, "Chained Nova")  # Ilyra, Mage/Priest
+    assert second_card(ASHEN, 2, "Chained Nova")  # Morvath, Mage/Marauder
+    shoals = ["Guem of Shoals", "Thalos Deepshield", "Maelis Tidecaller"]  # a Guemelite that is no Mage
+    assert second_card(shoals, 0, "Chained Surge")
+    assert second_card(TIDE, 2, "Battle Cry")  # an action's Chain too
+    # without a printed Chain, still no chain on a spell for them (ER-CHAIN-3)
+    assert not second_card(TIDE, 2, "Frost Nova") and not second_card(shoals, 0, "Tidal Surge")
+    # the printed restriction holds for them as for anyone
+    g = game(TIDE, hand_a=["Spell-linked Surge", "Battle Cry", "Flame Dart"])
+    g.apply(Action("choose", 2, 1))
+    play(g, "Spell-linked Surge")
+    play(g, None)
+    assert g.current_player() == 0 and g.decision == PLAY and g.f_chain[0] == FILTER_CODES["spell"]
+    assert "does not fit the chain" in (why(g, "Battle Cry") or "") and why(g, "Flame Dart") is None
 
 
 # ------------------------------------------------------------------ ER-CHAIN-2: pure Fighters
@@ -376,8 +393,8 @@ def test_ER_CLASS_3_a_craftsman_item_goes_on_the_chosen_living_ally_with_its_sel
     g.apply(Action("choose", 1, 0))  # Old Gorran (Craftsman) against Seraphine
     brace = card(g, 0, "Tinker's Brace")
     legal = [a for a in g.legal_actions() if a.a == brace]
-    assert sorted(a.b for a in legal) == [0, 1, 2]
-    assert "needs an ally" in (why(g, "Tinker's Brace") or "")
+    assert sorted(a.b for a in legal) == [0, 1, 2, 3, 4, 5]  # any living character in play (3..5: the enemies)
+    assert "needs a living character to carry it" in (why(g, "Tinker's Brace") or "")
     play(g, "Tinker's Brace", 0)
     assert zephrin.items == [brace] and gorran.items == []
     assert g.stat(zephrin, ATT) == 1 + 2 and g.stat(gorran, ATT) == 2  # its `self` is the ally
@@ -389,6 +406,45 @@ def test_ER_CLASS_3_a_craftsman_item_goes_on_the_chosen_living_ally_with_its_sel
     play(g, "Tinker's Gauntlet", 1)
     assert [g.defs[i].name for i in g.seats[0].chars[1].items] == ["Tinker's Gauntlet"]
     assert g.stat(g.seats[0].chars[1], ATT) == 2 + 2 and g.stat(g.seats[0].chars[2], ATT) == 3
+
+
+def test_ER_CLASS_3_a_craftsman_item_goes_on_any_living_character_in_play_of_either_side():
+    # turn 3: Old Gorran (Craftsman) against Seraphine (1 Life left); Pip is dead, Sister Ashgrave
+    # wields a two-handed Oak Quarterstaff. ``play C T``: T = 0..2 own characters, 3..5 the enemy's.
+    enemies = [{"card": "Seraphine Dawnsong", "life": 1}, {"card": "Pip Quickfingers", "dead": True},
+               {"card": "Sister Ashgrave", "items": ["Oak Quarterstaff"]}]
+    g = game(MERCS, enemies, hand_a=["Tinker's Gauntlet", "Field Repair", "Scroll of Warding"], turn=3)
+    g.apply(Action("choose", 1, 0))
+    gauntlet = card(g, 0, "Tinker's Gauntlet")
+    assert sorted(a.b for a in g.legal_actions() if a.a == gauntlet) == [0, 1, 2, 3]
+    assert "is dead" in (why(g, "Tinker's Gauntlet", 4) or "")
+    assert "already wields Oak Quarterstaff" in (why(g, "Tinker's Gauntlet", 5) or "")
+    for name in ("Field Repair", "Scroll of Warding"):  # other ally cards: your own characters only
+        assert why(g, name, 1) is None and why(g, name, 3) is not None, name
+    assert why(g, "Tinker's Gauntlet", 6) is not None
+    play(g, "Tinker's Gauntlet", 3)  # onto Seraphine, the foe
+    sera, gorran = g.seats[1].chars[0], g.seats[0].chars[1]
+    assert sera.items == [gauntlet] and g.stat(sera, ATT) == 1 + 2 and g.stat(gorran, ATT) == 2
+    # the position says who played it; it loads again as the same state
+    pos = position_of(g, deck=True)
+    assert pos["seats"][1]["characters"][0]["items"] == [{"id": gauntlet, "card": "Tinker's Gauntlet",
+                                                           "played_by": {"seat": "a", "character": 1}}]
+    again = load_position(pos, TCAT)
+    assert again.fingerprint() == g.fingerprint() and sorted(again.item_mods) == sorted(g.item_mods)
+    play(g, None)
+    # Seraphine strikes with Att 3 against Gorran's Def 3; Gorran's 2 - 1 kills her, and the
+    # gauntlet goes to its owner's discard pile (seat a's), its Att with it
+    assert life(g, 0, 1) == 15 and sera.dead and sera.items == [] and sera.equip == [0, 0, 0]
+    assert gauntlet in g.seats[0].discard and gauntlet not in g.seats[1].discard
+
+
+def test_ER_CLASS_3_a_craftsman_item_on_an_enemy_gives_its_self_effects_to_that_enemy():
+    g = game(hand_a=["Tinker's Brace"])
+    g.apply(Action("choose", 2, 0))  # Hrolf (Fighter/Craftsman) against Seraphine
+    play(g, "Tinker's Brace", 5)  # onto Sister Ashgrave, who is not fighting
+    ash = g.seats[1].chars[2]
+    assert [g.defs[i].name for i in ash.items] == ["Tinker's Brace"] and g.stat(ash, ATT) == 3 + 2
+    assert g.stat(g.seats[0].chars[2], ATT) == 3
 
 
 def test_ER_CLASS_3_a_craftsman_items_bonus_follows_the_character_that_plays_it():
@@ -661,11 +717,11 @@ def test_ER_ITEM_1_an_items_area_bonus_ends_when_the_item_goes_to_the_discard_pi
 
 # ------------------------------------------------------------------ ER-DEATH-1, ER-SCORE-1, ER-END-1 additions
 def test_ER_DEATH_1_a_character_at_0_life_healed_later_in_the_same_fight_survives():
-    g = game([*OTHERS[:2], {"card": OTHERS[2], "life": 2}], MERCS, hand_a=["Mending Light I"], hand_b=["Ambush"],
-             chooser=1, turn=3)
+    g = game([*OTHERS[:2], {"card": OTHERS[2], "life": 1}], MERCS, hand_a=["Mending Light I"],
+             hand_b=["Flame Dart"], chooser=1, turn=3)
     ash = g.seats[0].chars[2]
     g.apply(Action("choose", 0, 2))  # seat 1's Zephrin against seat 0's Sister Ashgrave
-    play(g, "Ambush")
+    play(g, "Flame Dart")  # 3 - Spirit 2: at 0 Life
     assert ash.life == 0
     play(g, "Mending Light I", 2)
     assert ash.life == 3

@@ -198,14 +198,44 @@ def test_ER_FIGHT_1_physical_strikes_both_ways_at_once():
     assert life(g, 0, 0) == 11 - 2 and life(g, 1, 2) == 15
 
 
-def test_ER_FIGHT_1_spell_and_theurgy_damage_is_reduced_by_spirit_other_damage_is_not():
+def test_ER_FIGHT_1_spell_and_theurgy_damage_is_reduced_by_spirit():
     g = game(a=side(MERCS, ["Flame Dart"]), b=side(OTHERS, ["Smite the Wicked", "Ambush"]))
-    fight(g, 0, 2, "Flame Dart", "Smite the Wicked")  # Zephrin (Spirit 4) against Sister Ashgrave (Spirit 2)
-    # Flame Dart 3 - 2 = 1 and the pure Mage does not strike; Smite 3 - 4 -> 0; Ashgrave strikes 3 - 1 = 2
+    fight(g, 0, 2, "Flame Dart", "Smite the Wicked")  # Zephrin (Def 1, Spirit 4) against Sister Ashgrave (Def 2, Spirit 2)
+    # Flame Dart 3 - Spirit 2 = 1 and the pure Mage does not strike; Smite 3 - Spirit 4 -> 0; Ashgrave strikes 3 - 1 = 2
     assert life(g, 1, 2) == 15 - 1 and life(g, 0, 0) == 11 - 2
+
+
+#: an item whose card deals damage (the catalog has none): Iron Longsword dealing 3 to the foe
+BARBED_BLADE = replace(CAT.cards["Iron Longsword"], name="Barbed Blade",
+                       fields={**CAT.cards["Iron Longsword"].fields, "name": "Barbed Blade",
+                               "effects": [{"do": "damage", "n": 3, "target": "foe"}]})
+
+
+def test_ER_FIGHT_1_damage_from_an_action_a_skill_or_an_item_is_reduced_by_def_not_spirit():
+    # each target has Def below Spirit, so the three readings (Def, Spirit, nothing) differ
     g = game(b=side(OTHERS, ["Ambush"]))
-    fight(g, 0, 1, None, "Ambush")  # an action's 2 damage ignores Zephrin's Spirit 4
-    assert life(g, 0, 0) == 11 - 2 - (4 - 1)  # and Pip strikes: Att 3 + turn 1 bonus 1, Def 1
+    fight(g, 0, 1, None, "Ambush")  # an action: 2 - Zephrin's Def 1 = 1 (not 2 - Spirit 4, not 2)
+    assert life(g, 0, 0) == 11 - (2 - 1) - (4 - 1)  # and Pip strikes: Att 3 + turn 1 bonus 1, Def 1
+    assert g.seats[1].score == 1 + 3
+    g = game(b=side(OTHERS, ["Shield Bash"]), chooser=1)
+    fight(g, 2, 0, "Shield Bash")  # a skill: Sister Ashgrave's Shield Bash 2 - Zephrin's Def 1 = 1
+    assert life(g, 0, 0) == 11 - (2 - 1) - (3 - 1)
+    cat = {**CAT.cards, BARBED_BLADE.name: BARBED_BLADE}
+    g = load_position(position(side(MERCS, ["Barbed Blade"])), cat)
+    fight(g, 2, 0, "Barbed Blade")  # an item: 3 - Seraphine's Def 1 = 2 (Spirit 3), then Hrolf's 3 - 1
+    assert life(g, 1, 0) == 13 - (3 - 1) - (3 - 1)
+    assert [g.defs[i].name for i in g.seats[0].chars[2].items] == ["Barbed Blade"]
+
+
+def test_ER_FIGHT_1_damage_reduced_below_0_deals_nothing_and_heals_nothing():
+    # turn 3: Old Gorran (Def 3) at 10 Life takes Pip's Ambush: 2 - 3 -> 0, not -1 (no Life back)
+    g = game(a=side([MERCS[0], {"card": "Old Gorran", "life": 10}, MERCS[2]]), b=side(OTHERS, ["Ambush"]),
+             turn=3)
+    before = g.seats[1].score
+    fight(g, 1, 1, None, "Ambush")
+    assert life(g, 0, 1) == 10  # Pip's strike too: Att 3 - Def 3 = 0
+    assert g.seats[1].score == before
+    assert life(g, 1, 1) == 12 - (2 - 1)  # Gorran strikes Pip: 2 - 1
 
 
 def test_ER_FIGHT_1_a_multi_class_priest_strikes_after_a_theurgy():
@@ -234,10 +264,10 @@ def test_ER_BONUS_1_turn_bonuses_and_the_marauder_bonus():
 
 
 def death_position(**top: Any) -> dict[str, Any]:
-    """Turn 3: seat a's Hrolf against seat b's Pip, who has 2 Life left and carries an Oak
-    Quarterstaff (Att +1); seat a holds an Ambush (2 damage)."""
+    """Turn 3: seat a's Hrolf against seat b's Pip, who has 1 Life left and carries an Oak
+    Quarterstaff (Att +1); seat a holds an Ambush (2 damage - Pip's Def 1, ER-FIGHT-1)."""
     return position(side(MERCS, ["Ambush"]),
-                    side([OTHERS[0], {"card": "Pip Quickfingers", "life": 2, "items": ["Oak Quarterstaff"]}, OTHERS[2]]),
+                    side([OTHERS[0], {"card": "Pip Quickfingers", "life": 1, "items": ["Oak Quarterstaff"]}, OTHERS[2]]),
                     turn=3, **top)
 
 
@@ -452,7 +482,7 @@ def test_ER_RECORD_1_a_game_set_up_from_a_position_keeps_it_in_its_record():
     pos = death_position()
     g = game(pos)
     start = g.record.options["position"]
-    assert start == position_of("eredan", g, deck=True) and start["seats"][1]["characters"][1]["life"] == 2
+    assert start == position_of("eredan", g, deck=True) and start["seats"][1]["characters"][1]["life"] == 1
     g.apply(Action("choose", 2, 1))
     assert g.record.options["position"] == start and [str(a) for _, a in g.record.actions] == ["choose 2 1"]
 

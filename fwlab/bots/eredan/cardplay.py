@@ -23,7 +23,8 @@ from .fight import Fight, FightModel, fighting_stats
 
 
 def card_ok(g: Game, d: CardDef, me: Seat, ch: Character, target: int, restr: int, use: int = -1) -> bool:
-    """Whether ``me`` may play ``d`` for fighter ``ch`` (ally ``target`` or -1), by the engine's own
+    """Whether ``me`` may play ``d`` for fighter ``ch`` (ally ``target``: 0..2, 3..5 an enemy for a
+    Craftsman item, or -1), by the engine's own
     checks in the order ``Game._why_card`` makes them: the chain (``restr``: a second card's
     restriction, ER-CHAIN-1, or NO_CHAIN for a first card), who may ever play it (``use``: the
     card's may-use bits of :mod:`.layout`, or -1 to ask :func:`why_not_for`), then the target and
@@ -35,7 +36,7 @@ def card_ok(g: Game, d: CardDef, me: Seat, ch: Character, target: int, restr: in
             return False
     elif not (use >> (me.idx * 3 + ch.idx)) & 1:
         return False
-    return target_check(g.defs, d, me, ch, target) == FITS
+    return target_check(g.defs, d, me, ch, target, g.seats[1 - me.idx]) == FITS
 
 
 class Entry:
@@ -123,7 +124,7 @@ class CardPlay(FightModel):
                 if dup:
                     continue
             lo = 0 if d.ally else -1
-            hi = 3 if d.ally else 0
+            hi = (6 if d.anyone else 3) if d.ally else 0  # a Craftsman item: 3..5 on an enemy (ER-CLASS-3)
             for t in range(lo, hi):
                 if d.ally:
                     if not card_ok(g, d, me, ch, t, restr, use[c]):
@@ -167,7 +168,7 @@ class CardPlay(FightModel):
                 if not (use[c] >> bit) & 1 or (restr != NO_CHAIN and not passes(d, restr)):
                     continue  # card_ok fails for every target
                 lo = 0 if d.ally else -1
-                hi = 3 if d.ally else 0
+                hi = (6 if d.anyone else 3) if d.ally else 0
                 for u in range(lo, hi):
                     if d.ally:
                         if not card_ok(g, d, me, y.m, u, restr, use[c]):
@@ -277,7 +278,7 @@ class CardPlay(FightModel):
                             break
                 continue
             lo = 0 if d.ally else -1
-            hi = 3 if d.ally else 0
+            hi = (6 if d.anyone else 3) if d.ally else 0  # a Craftsman item: 3..5 on an enemy (ER-CLASS-3)
             if not d.ally:  # the may-use bit passed: card_ok has only the item's slot left to check
                 if d.type != ITEM or slot_check(defs, d, m) == FITS:
                     n = self._entry(n, c, d, -1, opens)

@@ -3,8 +3,9 @@
 A :class:`Fight` holds, for the seat that imagines it, the two fighters' Att, Def and Spirit before
 the floor at 0 (printed, items, this fight's changes, turn bonuses, Marauder bonus, as
 :meth:`Game.stat` counts them) and their Life. :meth:`FightModel.apply_card` plays a card into it
-as the engine resolves one (``Game._play``: effects in order, Spirit against magic, heals never
-above the printed Life, a pure Mage's damaging spell instead of its strike) and
+as the engine resolves one (``Game._play``: effects in order, Spirit against magic and Def against
+any other card's damage (ER-FIGHT-1), heals never above the printed Life, a pure Mage's damaging
+spell instead of its strike) and
 :meth:`FightModel.value` settles the strikes. A fight's value is the score it gains (Life removed
 from enemies plus Life restored to its own) minus the score the other side gains, plus what a kill
 is worth (a dead character strikes and scores no more; the last one ends the game), plus what
@@ -442,7 +443,11 @@ class FightModel(Chooser):
         """:meth:`apply_card` of any card, effect by effect (:meth:`_effect`)."""
         p = x.p
         me = x.m
-        ally = g.seats[p].chars[target] if target >= 0 else me
+        ally = me
+        if target >= 3:  # ER-CLASS-3: a Craftsman item on the other side's character target - 3
+            ally = g.seats[1 - p].chars[target - 3]
+        elif target >= 0:
+            ally = g.seats[p].chars[target]
         lasting = d.type == ITEM and not d.consumable
         holder = ally if (d.ally and d.type == ITEM) else me
         if d.damaging and me.d.classes == MAGE:
@@ -503,9 +508,12 @@ class FightModel(Chooser):
             lost: i64 = 0
             gain: i64 = 0
             if e.target == T_SELF:  # the fighter itself (a plain card has no ally)
-                if op == OP_DAMAGE:
-                    if magic and x.ms > 0:
-                        n -= x.ms
+                if op == OP_DAMAGE:  # ER-FIGHT-1: against Spirit (a spell, a theurgy) or Def
+                    if magic:
+                        if x.ms > 0:
+                            n -= x.ms
+                    elif x.md > 0:
+                        n -= x.md
                     if n > 0:
                         lost = n
                         if n >= x.ml:
@@ -534,8 +542,11 @@ class FightModel(Chooser):
             else:  # the foe
                 foe = x.f
                 if op == OP_DAMAGE:
-                    if magic and x.fs > 0:
-                        n -= x.fs
+                    if magic:
+                        if x.fs > 0:
+                            n -= x.fs
+                    elif x.fd > 0:
+                        n -= x.fd
                     if n > 0:
                         lost = n
                         if n >= x.fl:
@@ -573,16 +584,15 @@ class FightModel(Chooser):
 
     def _effect(self, g: Game, x: Fight, t: Character, op: int, n: i64, magic: bool, lasting: bool) -> None:
         mine = t.owner == x.p
-        if op == OP_DAMAGE:
-            if magic:
-                sp: i64 = 0
-                if t is x.f:
-                    sp = x.fs
-                elif t is x.m:
-                    sp = x.ms
-                else:
-                    sp = g.stat(t, SPIRIT)
-                n -= sp if sp > 0 else 0
+        if op == OP_DAMAGE:  # ER-FIGHT-1: a spell's or theurgy's against Spirit, any other card's against Def
+            red: i64 = 0
+            if t is x.f:
+                red = x.fs if magic else x.fd
+            elif t is x.m:
+                red = x.ms if magic else x.md
+            else:
+                red = g.stat(t, SPIRIT if magic else DEF)
+            n -= red if red > 0 else 0
             if n <= 0:
                 return
             lost: i64 = n

@@ -140,7 +140,7 @@ class CardDef:
     __slots__ = ("name", "type", "guild", "classes", "class_names", "race", "caste", "element", "att", "defense",
                  "spirit", "life", "bonuses", "mar_vs", "mar_n", "item_chain", "kind", "hands", "dual_wield",
                  "consumable", "effects", "damaging", "aoe", "chain", "chain_with", "ally", "retrieves", "has_bearer",
-                 "golem", "guem", "tags", "plain")
+                 "golem", "guem", "tags", "plain", "anyone")
 
     def __init__(self, card: Card) -> None:
         f = card.fields
@@ -226,6 +226,9 @@ class CardDef:
         #: is attached to a chosen living character of its side too
         self.ally: bool = any(e.target == T_ALLY for e in effs) or (
             self.type == ITEM and self.classes == CRAFTSMAN)
+        #: a Craftsman item: attached to any living character in play, of either side (ER-CLASS-3),
+        #: so its target is 0..2 (your characters) or 3..5 (the other side's)
+        self.anyone: bool = self.type == ITEM and self.classes == CRAFTSMAN
         self.retrieves: bool = any(e.op == OP_RETRIEVE for e in effs)
         self.has_bearer: bool = any(e.bearer for e in effs)
         #: a spell with a damage effect: a pure Mage casting it loses its physical attack

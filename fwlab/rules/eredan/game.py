@@ -10,8 +10,9 @@ CHOOSE    the choosing player: ``choose A B`` (own character A = 0..2, enemy cha
 PLAY      up to four steps: chooser's first card, the other player's first, then, for a player
           whose first card opened a Chain, their second card (chooser's before the other's):
           ``play C`` (card instance C from hand, for your character in the fight), ``play C T``
-          for a card that acts on one ally or a Craftsman item (T = 0..2, one of your living
-          characters), or ``pass``
+          for a card that acts on one ally (T = 0..2, one of your living characters) or a
+          Craftsman item (T = 0..2, or 3..5 for the other side's living character T - 3), or
+          ``pass``
 DISCARD   chooser, then the other player: ``discard C`` (any number) or ``pass`` (only with at most
           five cards in hand)
 ========  ==========================================================================================
@@ -246,8 +247,9 @@ class Game:
         out: list[Action] = []
         if self.decision == PLAY:
             for c in self.seats[self.decider].hand:
-                if self.defs[c].ally:
-                    for t in range(CHARACTERS):
+                d = self.defs[c]
+                if d.ally:  # ER-CLASS-3: a Craftsman item also on the other side's characters (3..5)
+                    for t in range(2 * CHARACTERS if d.anyone else CHARACTERS):
                         out.append(Action("play", c, t))
                 else:
                     out.append(Action("play", c))
@@ -271,7 +273,7 @@ class Game:
                 if targets is None:
                     targets = []
                     if d.ally:
-                        for t in range(CHARACTERS):
+                        for t in range(2 * CHARACTERS if d.anyone else CHARACTERS):
                             if self._why_card(d, me, t) is None:
                                 targets.append(t)
                     elif self._why_card(d, me, -1) is None:
@@ -330,8 +332,9 @@ class Game:
         reason = why_not_for(d, cd, me.guild)
         if reason is not None:
             return reason
-        why = target_check(self.defs, d, me, ch, target)
-        return None if why == FITS else _misfit(self.defs, why, d, me, ch, target)
+        them = self.seats[1 - me.idx]
+        why = target_check(self.defs, d, me, ch, target, them)
+        return None if why == FITS else _misfit(self.defs, why, d, me, ch, target, them)
 
     def apply(self, action: Action | str) -> None:
         """Apply one action of the current player; an illegal one raises :class:`IllegalAction` with the reason."""
@@ -461,9 +464,13 @@ class Game:
             self.played_turn[cid] = self.turn
         if self.f_step < 2:  # the first card: does it open a chain? (ER-CHAIN-1..3)
             self.f_chain[p] = chain_after(d, me.d)
-        ally = s.chars[target] if target >= 0 else me
+        ally = me
+        if target >= CHARACTERS:  # ER-CLASS-3: a Craftsman item on a character of the other side
+            ally = self.seats[1 - p].chars[target - CHARACTERS]
+        elif target >= 0:
+            ally = s.chars[target]
         lasting = d.type == ITEM and not d.consumable
-        holder = ally if (d.ally and d.type == ITEM) else me  # a Craftsman item goes to the chosen ally
+        holder = ally if (d.ally and d.type == ITEM) else me  # a Craftsman item goes to the chosen character
         if lasting:
             holder.items.append(cid)
         else:
@@ -503,8 +510,8 @@ class Game:
 
     def _affect(self, p: int, s: Seat, t: Character, e: Eff, magic: bool, lasting: bool, cid: int) -> None:
         """One effect of card ``cid`` played by seat ``p`` (``s``) on character ``t``."""
-        if e.op == OP_DAMAGE:
-            n = e.n - self.stat(t, SPIRIT) if magic else e.n
+        if e.op == OP_DAMAGE:  # ER-FIGHT-1: a spell's or theurgy's against Spirit, any other card's against Def
+            n = e.n - self.stat(t, SPIRIT if magic else DEF)
             self._hurt(p, t, n, cid)
         elif e.op == OP_HEAL:
             gain = min(e.n, t.d.life - t.life)
@@ -792,15 +799,19 @@ TWO_HANDED: Final = 7     # a second weapon, and one of the two is two-handed
 NO_DUAL_WIELD: Final = 8  # a second weapon, and neither has Dual Wield
 
 
-def target_check(defs: list[CardDef], d: CardDef, me: Seat, ch: Character, target: int) -> int:
-    """Whether ``me`` may play ``d`` for its character ``ch`` on ``target`` (an ally 0..2, or -1 for
-    a card that takes none) as far as the target and the bearer's slots go (FITS), or why not (the
+def target_check(defs: list[CardDef], d: CardDef, me: Seat, ch: Character, target: int, them: Seat) -> int:
+    """Whether ``me`` may play ``d`` for its character ``ch`` on ``target`` (an ally 0..2; for a
+    Craftsman item also 3..5, the character ``target - 3`` of ``them``, the other side; or -1 for a
+    card that takes none) as far as the target and the bearer's slots go (FITS), or why not (the
     class, caste and guild rules are :func:`why_not_for`'s, the chain's :meth:`Game._why_card`'s)."""
     bearer = ch
     if d.ally:  # ER-ALLY-1: one of your living characters, chosen when the card is played
-        if not 0 <= target < CHARACTERS:
+        if 0 <= target < CHARACTERS:
+            bearer = me.chars[target]
+        elif d.anyone and CHARACTERS <= target < 2 * CHARACTERS:  # ER-CLASS-3: any character in play
+            bearer = them.chars[target - CHARACTERS]
+        else:
             return NEEDS_ALLY
-        bearer = me.chars[target]
         if bearer.dead:
             return ALLY_DEAD
         if d.guild and d.guild != me.guild and bearer is not ch:
@@ -837,13 +848,18 @@ def slot_check(defs: list[CardDef], d: CardDef, bearer: Character) -> int:
     return FITS
 
 
-def _misfit(defs: list[CardDef], why: int, d: CardDef, me: Seat, ch: Character, target: int) -> str:
+def _misfit(defs: list[CardDef], why: int, d: CardDef, me: Seat, ch: Character, target: int, them: Seat) -> str:
     """The reason :meth:`Game._why_card` gives for a :func:`target_check` other than FITS."""
     if why == NEEDS_ALLY:
-        return f"{d.name} needs an ally: play C T with T = 0..2"
+        if d.anyone:
+            return (f"{d.name} needs a living character to carry it: play C T with T = 0..2 (yours) or 3..5 "
+                    "(the other side's, ER-CLASS-3)")
+        return f"{d.name} needs an ally: play C T with T = 0..2 (your characters)"
     if why == NO_ALLY:
         return f"{d.name} takes no ally (play C)"
-    bearer = me.chars[target] if d.ally else ch
+    bearer = ch
+    if d.ally:
+        bearer = them.chars[target - CHARACTERS] if target >= CHARACTERS else me.chars[target]
     if why == ALLY_DEAD:
         return f"{bearer.d.name} is dead"
     if why == GOLEM_ONLY:
@@ -866,7 +882,7 @@ def _misfit(defs: list[CardDef], why: int, d: CardDef, me: Seat, ch: Character, 
 def chain_after(d: CardDef, cd: CardDef) -> int:
     """The chain a first card ``d`` played for ``cd`` opens: ANY, a restriction, or NO_CHAIN."""
     res = NO_CHAIN
-    if d.chain and not (d.type == SPELL and cd.guem):  # ER-CHAIN-1 (a Guemelite never chains spells)
+    if d.chain:  # ER-CHAIN-1: a printed Chain, for whoever may play the card (Guemelites too)
         res = d.chain_with
     if cd.classes == FIGHTER and d.type == ITEM and d.kind == cd.item_chain:  # ER-CHAIN-2
         res = ANY

@@ -90,6 +90,7 @@ SEAT_KEYS: Keys = (frozenset({"score", "decked", "characters", "hand", "deck", "
 CHAR_KEYS: Keys = (frozenset({"card", "life", "tapped", "dead", "items", "buff", "order_bonuses"}),
                    frozenset({"max_life", "att", "def", "spirit"}))
 ITEM_KEYS: Keys = (frozenset({"id", "card", "played_by"}), NONE)
+PLAYED_BY_KEYS: Keys = (frozenset({"seat", "character"}), NONE)
 CARD_KEYS: Keys = (frozenset({"id", "card"}), NONE)
 FIGHT_KEYS: Keys = (frozenset({"step", "seats"}), NONE)
 FIGHT_SEAT_KEYS: Keys = (frozenset({"character", "chain", "cards"}), frozenset({"no_strike"}))
@@ -172,7 +173,8 @@ class _Char:
     def __init__(self, path: str, d: CardDef, raw: Mapping[str, Any]) -> None:
         self.path, self.d, self.raw = path, d, raw
         self.life, self.dead, self.tapped, self.allbonus = d.life, False, False, False
-        self.items: list[tuple[_Card, int | None]] = []  # (item, played_by index or None: the bearer)
+        #: (item, (seat, index) of the character that played it, or None: the bearer)
+        self.items: list[tuple[_Card, tuple[int, int] | None]] = []
         self.buff = [0, 0, 0]
 
 
@@ -259,7 +261,9 @@ class _Loader:
             for j, ir in enumerate(_list(f"{at}.items", obj.get("items", []))):
                 ipath = f"{at}.items[{j}]"
                 item, iobj = self.card(ipath, ir, p, ITEM_KEYS)
-                by = _int(f"{ipath}.played_by", iobj["played_by"], 0, CHARACTERS - 1) if "played_by" in iobj else None
+                by = _played_by(f"{ipath}.played_by", iobj["played_by"], p) if "played_by" in iobj else None
+                if by is not None:
+                    item.owner = by[0]  # a Craftsman item on an enemy is its player's card (ER-CLASS-3)
                 c.items.append((item, by))
             if c.dead and c.items:
                 raise PositionError(f"{at}.items", f"{d.name} is dead: the items of a dead character go to the "
@@ -454,7 +458,9 @@ class _Loader:
             s = g.seats[p]
             golem = any(c.d.golem for c in s.chars)
             # cards of another guild: only items, and only in a deck with a Golem (ER-RACE-1)
-            for c in [*z["hand"], *z["discard"], *z["deck"]] + [it for ch in z["chars"] for it, _ in ch.items]:
+            # (an item played by the other side is its card, checked by lay_items)
+            for c in [*z["hand"], *z["discard"], *z["deck"]] + [it for ch in z["chars"] for it, _ in ch.items
+                                                                if it.owner == p]:
                 if c.d.guild and c.d.guild != s.guild and not (c.d.type == ITEM and golem):
                     where = f"this side's guild ({s.guild})" if s.guild else "a side of Mercenaries only"
                     raise PositionError(c.path, f"{c.d.name} belongs to the {c.d.guild}, not to {where} "
@@ -518,15 +524,19 @@ class _Loader:
                 if d.type != ITEM or d.consumable:
                     what = "a potion or scroll is discarded after its fight" if d.type == ITEM else "not an item"
                     raise PositionError(item.path, f"{d.name} cannot be carried ({what}, ER-ITEM-1)")
-                if by is not None and not d.ally and by != ch.idx:
+                if by is not None and not d.ally and by != (p, ch.idx):
                     raise PositionError(f"{item.path}.played_by", f"{d.name} goes on the character that plays it; "
                                                                   "only ally items (a Craftsman's) go on another")
-                player = s.chars[by if by is not None else ch.idx]
+                if by is not None and by[0] != p and not d.anyone:
+                    raise PositionError(f"{item.path}.played_by", f"{d.name} is no Craftsman item: only those go on "
+                                                                  "a character of the other side (ER-CLASS-3)")
+                ps = g.seats[by[0]] if by is not None else s  # the side that played it
+                player = ps.chars[by[1] if by is not None else ch.idx]
                 at = f"{item.path}.played_by" if by is not None else item.path
-                why = why_not_for(d, player.d, s.guild)
+                why = why_not_for(d, player.d, ps.guild)
                 if why is not None:
                     raise PositionError(at, f"{why}: it could not have been played")
-                if d.guild and d.guild != s.guild and player is not ch:
+                if d.guild and d.guild != ps.guild and player is not ch:
                     raise PositionError(at, f"only the Golem {player.d.name} may carry {d.name} of another guild "
                                             "(ER-RACE-1)")
                 slot = slot_check(g.defs, d, ch)
@@ -671,6 +681,18 @@ def _slot_reason(why: int) -> str:
     return "a second one-handed weapon needs Dual Wield on one of the two"
 
 
+def _played_by(path: str, raw: Any, p: int) -> tuple[int, int]:
+    """An item's ``played_by``: the index of a character of its bearer's side (seat ``p``), or
+    ``{"seat", "character"}`` for a character of either side (ER-CLASS-3: a Craftsman item on an enemy)."""
+    if isinstance(raw, Mapping):
+        o = _obj(path, raw, PLAYED_BY_KEYS)
+        for key in ("seat", "character"):
+            if key not in o:
+                raise PositionError(f"{path}.{key}", "is missing (played_by names a seat and its character 0..2)")
+        return _seat(f"{path}.seat", o["seat"]), _int(f"{path}.character", o["character"], 0, CHARACTERS - 1)
+    return p, _int(path, raw, 0, CHARACTERS - 1)
+
+
 def _rule_options(raw: Any) -> dict[str, Any]:
     declared = OPTIONS
     opts = _obj("options", raw, (frozenset(o.name for o in declared), NONE))
@@ -704,7 +726,7 @@ def _item_mods(g: Game, d: CardDef, holder: Character, player: Character) -> lis
     """The lasting stat changes (seat, character, stat, n) item ``d`` gave when ``player`` played it
     onto ``holder``, on the characters living now (those living now were living then)."""
     out: list[tuple[int, int, int, int]] = []
-    p = holder.owner
+    p = player.owner  # allies and enemies are the player's (the bearer's unless ER-CLASS-3 put it on an enemy)
     for e, ok in zip(d.effects, _bearer_ok(d, player.d), strict=True):
         if not ok or e.op not in STAT_OPS:
             continue
@@ -788,24 +810,32 @@ def _character(g: Game, s: Seat, ch: Character) -> dict[str, Any]:
 
 
 def _item(g: Game, s: Seat, holder: Character, iid: int) -> dict[str, Any]:
-    """An item on ``holder``, with ``played_by`` when another character of the side played it: the
-    first that may play it whose bonuses (ER-ITEM-1) match the stat changes the item gave."""
+    """An item on ``holder``, with ``played_by`` when another character played it: the first of its
+    owner's side that may play it whose bonuses (ER-ITEM-1) match the stat changes the item gave;
+    for a Craftsman item on an enemy of its owner (ER-CLASS-3), always, as ``{"seat", "character"}``."""
     d = g.defs[iid]
     row: dict[str, Any] = {"id": iid, "card": d.name}
     if not d.ally:
         return row
+    owner = g.seats[g.owner[iid]]
+    away = owner is not s  # played by the other side
     given = sorted((m[1], m[2], m[3], m[4]) for m in g.item_mods
                    if m[0] == iid and not g.seats[m[1]].chars[m[2]].dead)
-    for cand in [holder] + [c for c in s.chars if c is not holder]:
-        if why_not_for(d, cand.d, s.guild) is not None or (d.guild and d.guild != s.guild and cand is not holder):
+    could: list[Character] = []
+    for cand in ([] if away else [holder]) + [c for c in owner.chars if c is not holder]:
+        if why_not_for(d, cand.d, owner.guild) is not None or (d.guild and d.guild != owner.guild and cand is not holder):
             continue  # it could not have played the item
+        could.append(cand)
+    player: Character | None = could[0] if could else None
+    for cand in could:
         try:
             if sorted(_item_mods(g, d, holder, cand)) == given:
-                if cand is not holder:
-                    row["played_by"] = cand.idx
-                return row
+                player = cand
+                break
         except ValueError:
-            return row
+            break
+    if player is not None and player is not holder:
+        row["played_by"] = {"seat": _label(owner.idx), "character": player.idx} if away else player.idx
     return row
 
 
