@@ -7,7 +7,7 @@ plays the same fights through the rules engine and finds the same Life and score
 
 * Cards: each side plays up to two cards, a first card and, only when the first opens a chain, a
   second (ER-CHAIN-1..3): a card with ``chain = true`` (the second card restricted to its
-  ``chain_with`` type or item kind, if any; a Guemelite never chains spells), a pure Fighter's
+  ``chain_with`` type or item kind, if any; for anyone who plays it, a Guemelite too), a pure Fighter's
   item of its ``item_chain`` kind, a pure Mage's non-AoE spell (any second card). A second card
   without a chain, or outside the restriction, is a :class:`ValueError` naming the card and why.
 * Resolution order (ER-ORDER-1): the chooser's first card, the other's first, the chooser's second,
@@ -16,7 +16,8 @@ plays the same fights through the rules engine and finds the same Life and score
   reported in the notes). Then the two characters strike at once, ``max(0, Att - Def)`` each way,
   also a character brought to 0 Life by a card in this fight.
 * Damage: from a spell or theurgy ``max(0, n - Spirit)``, Spirit read when the card resolves (a
-  Spirit change played later does not reduce an earlier spell); from any other card n. A pure Mage
+  Spirit change played later does not reduce an earlier spell); from any other card ``max(0, n - Def)``
+  (ER-FIGHT-1). A pure Mage
   (class Mage only) who casts a spell with a damage effect does not strike.
 * Stats: printed + equipped items (``ErCharacter.equip``) + this fight's changes, read as
   ``max(0, total)`` (a change lowers a stat "not below 0" when it is read, so -2 then +1 on Att 1
@@ -34,7 +35,8 @@ plays the same fights through the rules engine and finds the same Life and score
   Life its cards and its strike removed from enemy characters plus the Life its cards restored to its
   own. A character at 0 Life dies at the end of the fight (``dead`` in the result).
 
-**Not modelled** (the rules engine plays them): who may play a card (classes, caste, spells for
+**Not modelled** (the rules engine plays them): a Craftsman item played onto an enemy (ER-CLASS-3;
+``ally`` names one of your own characters), who may play a card (classes, caste, spells for
 Mages and Guemelites, theurgies for Priests: a card its character may not play is computed anyway,
 with a note), the deck's guild and the Golem's foreign items, the weapon and armour slots (Dual
 Wield, two-handed weapons) of the character's items, the cards a ``draw`` or ``retrieve`` brings to
@@ -322,7 +324,7 @@ def _chain_after(f: Mapping[str, Any], ch: _Char) -> object:
     """The chain a first card opens for ``ch``: ``None`` (any second card), a restriction, or _NO_CHAIN."""
     res: object = _NO_CHAIN
     kind = f.get("type")
-    if f.get("chain") and not (kind == "spell" and ch.guem):  # ER-CHAIN-1; a Guemelite never chains spells
+    if f.get("chain"):  # ER-CHAIN-1: a printed Chain works for whoever plays the card (a Guemelite too)
         res = f.get("chain_with")
     if ch.class_set == {"Fighter"} and kind == "item" and ch.item_chain is not None and f.get("kind") == ch.item_chain:
         res = None  # ER-CHAIN-2: a pure Fighter's item chain
@@ -333,8 +335,6 @@ def _chain_after(f: Mapping[str, Any], ch: _Char) -> object:
 
 def _why_no_chain(f: Mapping[str, Any], ch: _Char) -> str:
     name = f.get("name", "card")
-    if f.get("chain") and f.get("type") == "spell" and ch.guem:
-        return f"{name} has Chain, but {ch.name} is a Guemelite, and a Guemelite never chains spells"
     why = [f"{name} has no Chain"]
     if f.get("type") == "item" and ch.class_set == {"Fighter"}:
         why.append(f"{ch.name}'s item chain is on {ch.item_chain or 'no'} items, not {f.get('kind')}")
@@ -344,7 +344,7 @@ def _why_no_chain(f: Mapping[str, Any], ch: _Char) -> str:
         if ch.class_set != {"Mage"}:
             why.append(f"only a pure Mage chains spells, and {ch.name} is {'/'.join(ch.classes) or 'classless'}")
         elif ch.guem:
-            why.append("a Guemelite never chains spells")
+            why.append("a Guemelite does not chain spells without a printed Chain")
         elif f.get("aoe"):
             why.append("a Mage does not chain on an area spell")
     return "; ".join(why)
@@ -462,7 +462,7 @@ class _Fight:
                                       f"(allies_{team_side}); only {targets[0].name} is counted")
             for t in targets:
                 if do == "damage":
-                    self.hurt(side, t, n - t.stat("spirit") if magic else n, physical=False)
+                    self.hurt(side, t, n - t.stat("spirit" if magic else "def"), physical=False)  # ER-FIGHT-1
                 elif do == "heal":
                     self.heal(side, t, n)
                 elif do == "bonuses":

@@ -31,11 +31,11 @@ def test_multi_class_mage_keeps_its_physical_attack():
     assert x.damage_to_b == 3 + 2
 
 
-def test_theurgy_is_reduced_by_spirit_and_other_cards_are_not():
+def test_theurgy_is_reduced_by_spirit_and_other_cards_by_def():
     theurgy = {"type": "theurgy", "effects": [{"do": "damage", "n": 4, "target": "foe"}]}
     action = {"type": "action", "effects": [{"do": "damage", "n": 4, "target": "foe"}]}
-    assert eredan_exchange(PILKIM, AKU, turn=1, card_a=theurgy).spell_to_b == 1
-    assert eredan_exchange(PILKIM, AKU, turn=1, card_a=action).spell_to_b == 4
+    assert eredan_exchange(PILKIM, AKU, turn=1, card_a=theurgy).spell_to_b == 4 - 3  # Aku's Spirit 3
+    assert eredan_exchange(PILKIM, AKU, turn=1, card_a=action).spell_to_b == 4 - 1   # Aku's Def 1 (ER-FIGHT-1)
 
 
 def test_turn_bonus_applies_only_on_its_turn():
@@ -110,7 +110,7 @@ def test_life_floor_heal_cap_and_score():
     x = eredan_exchange(ErCharacter(AKU, life=7), ErCharacter(PILKIM, life=2), turn=1, card_a=potion,
                         card_b={"name": "Bolt", "type": "action", "effects": [{"do": "damage", "n": 9, "target": "foe"}]})
     assert x.healing_a == 1                       # 7 -> 8, its printed Life
-    assert x.spell_to_a == 9 and x.life_a == 0 and x.dead_a
+    assert x.spell_to_a == 9 - 1 and x.life_a == 0 and x.dead_a  # the action's 9 against Aku's Def 1
     assert x.physical_to_b == 4 - 2 and x.life_b == 0 and x.dead_b     # Aku at 0 Life still strikes
     assert (x.score_a, x.score_b) == (1 + 2, 8)   # no overkill, no overheal
     assert x.to_dict()["characters"][0]["dead"] is True
