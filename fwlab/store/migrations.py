@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3, 4, 5, 6, 7, 8]
+[1, 2, 3, 4, 5, 6, 7, 8, 9]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
