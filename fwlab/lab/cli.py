@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "whatif", help="re-play a field of decks after a change to some cards (paired, with the equilibrium meta)",
         description="Play every pairing of a field of decks (mirrors included) before and after a change set, "
                     "on the same seeds (common random numbers; seats take turns to play first), and print "
-                    "each deck's field win rate before and after with the change and its paired 95%% "
+                    "each deck's field win rate before and after with the change and its paired 95% "
                     "interval, the matchup matrices and the equilibrium meta. With --sweep, play the field at "
                     "each value of one card's field. See docs/balance-lab.md.")
     w.add_argument("--ruleset", required=True)

@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "simulate", help="play N games between decks (one per seat) with bots",
         description="Play N seeded games between one deck per seat (or --players N for a game whose seats "
                     "share a deck); seats take turns to play first. With 2 seats it prints the win rate "
-                    "of deck A with its 95%% Wilson interval; with more, each seat's win rate and the "
+                    "of deck A with its 95% Wilson interval; with more, each seat's win rate and the "
                     "win rate by position in the turn order. The same seed gives the same result "
                     "whatever the number of workers.")
     p.add_argument("decks", nargs="*", metavar="DECK", help="decklist file of each seat, in seat order (a, b, c...)")

@@ -30,9 +30,12 @@ def first_player(report: Any) -> None:
     if not fp["games"]:
         st.info("No games with a recorded first player.")
         return
-    st.metric("First player wins", f"{fp['win_rate']:.1%}",
-              None if not fp["stands_out"] else f"stands out {fp['stands_out']} 50%", delta_color="off")
-    st.caption(rate_text(fp["wins"], fp["games"]))
+    # a statement, not a change: no metric arrow; the fair share is 1/n of an n-seat game
+    fair = fp.get("expected", 0.5)
+    st.metric("First player wins", f"{fp['win_rate']:.1%}")
+    note = f"; stands out {fp['stands_out']} its fair share of {fair:.1%}" if fp["stands_out"] else \
+        f"; fair share {fair:.1%}"
+    st.caption(rate_text(fp["wins"], fp["games"]) + note)
 
 
 def card_filters(cards: pd.DataFrame) -> pd.DataFrame:

@@ -45,8 +45,8 @@ def tohit_section() -> None:
     if need is None:
         st.metric("Chance to hit", "0", help="A card with Att 0 never strikes.")
     else:
-        st.metric(f"Att {att} against Def {defense} needs", f"{need}+ on a D6", f"p = {p} = {float(p):.3f}",
-                  delta_color="off")
+        st.metric(f"Att {att} against Def {defense} needs", f"{need}+ on a D6")
+        st.caption(f"p = {p} = {float(p):.3f}")
     defs, atts, grid = chart_rows(ruleset, literal_two=literal)
     z = [[float("nan") if n is None else n for n in row] for row in grid]
     fig = go.Figure(go.Heatmap(z=z, x=atts, y=defs, text=[[("-" if n is None else str(n)) for n in row] for row in grid],
@@ -249,12 +249,14 @@ def eredan_section() -> None:
         st.error(str(exc))
         return
     m = st.columns(4)
-    m[0].metric(f"Damage to {a}", x.damage_to_a, f"physical {x.physical_to_a}, cards {x.spell_to_a}", delta_color="off")
-    m[1].metric(f"Damage to {b}", x.damage_to_b, f"physical {x.physical_to_b}, cards {x.spell_to_b}", delta_color="off")
+    m[0].metric(f"Damage to {a}", x.damage_to_a, f"physical {x.physical_to_a}, cards {x.spell_to_a}", delta_color="off",
+                delta_arrow="off")
+    m[1].metric(f"Damage to {b}", x.damage_to_b, f"physical {x.physical_to_b}, cards {x.spell_to_b}", delta_color="off",
+                delta_arrow="off")
     m[2].metric(f"Life of {a} after", x.life_a if x.life_a is not None else "-", "dies" if x.dead_a else None,
-                delta_color="off")
+                delta_color="off", delta_arrow="off")
     m[3].metric(f"Life of {b} after", x.life_b if x.life_b is not None else "-", "dies" if x.dead_b else None,
-                delta_color="off")
+                delta_color="off", delta_arrow="off")
     st.write(f"Score: A {x.score_a}, B {x.score_b} (Life removed from enemies + Life restored to your own)")
     if x.healing_a or x.healing_b:
         st.write(f"Healing: {a} {x.healing_a}, {b} {x.healing_b}")

@@ -32,3 +32,22 @@ def test_balance_page_has_plays_and_fields_for_conquest_only(store: Path) -> Non
     assert fields["claimed_share"].between(0, 1).all()
     charts = [c for c in at.get("plotly_chart")]
     assert any("Field difficulty vs the turn" in c.proto.spec for c in charts)
+
+
+def test_WORDS_1_the_first_player_figure_is_a_statement_against_the_fair_share_1_over_n(store: Path) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("fwlab/ui/pages/balance.py").run()
+    at.selectbox(key="bal-ruleset").select("conquest").run()
+    assert not at.exception, [e.value for e in at.exception]
+    first = next(m for m in at.metric if m.label == "First player wins")
+    assert not first.proto.delta  # no metric arrow on a figure that is not a change
+    captions = " ".join(c.value for c in at.caption)
+    assert "fair share" in captions and "50.0%" not in captions  # 1/n of a 3-5 seat game, not 50%
+
+
+def test_WORDS_1_the_to_hit_chance_is_no_change_arrow(store: Path) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("fwlab/ui/pages/calculators.py").run()
+    needs = next(m for m in at.metric if m.label.startswith("Att 3 against Def 4"))
+    assert not needs.proto.delta
+    assert any("p = 1/3" in c.value for c in at.caption)
