@@ -46,7 +46,7 @@ _TARGET = F("enum", choices=TARGETS)
 
 EFFECTS: dict[str, Action] = {
     "damage": Action("deal n damage to the target; damage from a spell or a theurgy is reduced by the "
-                     "target's Spirit (max(0, n - Spirit)), damage from any other card is not reduced",
+                     "target's Spirit (max(0, n - Spirit)), damage from any other card by its Def (max(0, n - Def))",
                      {"n": _N, "target": _TARGET}),
     "heal": Action("the target regains n Life, never above its printed Life; healing counts for the score",
                    {"n": _N, "target": _TARGET}),
