@@ -312,6 +312,16 @@ def test_ER_ORDER_1_the_choosers_second_card_resolves_before_the_other_players_s
     assert life(g, 1, 0) == 12  # neither pure Mage struck
 
 
+def test_ER_ORDER_1_a_cards_effects_resolve_in_their_printed_order():
+    # Ember Lance III: 5 spell damage, then the foe's Spirit -1. Against Seraphine (Spirit 3 + 1 on
+    # turn 1) the damage meets Spirit 4 (5 - 4 = 1, not 5 - 3 = 2); the -1 lasts for the fight
+    g = game(EMBER, hand_a=["Ember Lance III"])
+    g.apply(Action("choose", 0, 0))  # Solenne (pure Mage) against Seraphine
+    sera = g.seats[1].chars[0]
+    play(g, "Ember Lance III")
+    assert life(g, 1, 0) == 13 - (5 - 4) and g.stat(sera, SPIRIT) == 4 - 1
+
+
 # ------------------------------------------------------------------ ER-CLASS-1
 def reasons(chars: Sequence[str], idx: int, names: Sequence[str], chars_b: Sequence[str] = OTHERS) -> dict[str, str | None]:
     """Why seat 0's character ``idx`` may not play each named card (None: it may)."""
