@@ -23,14 +23,16 @@ from ...rules.freerealms.cards import (
     OP_DESTROY,
     OP_DRAW,
     OP_END_BATTLE,
+    OP_MOVE,
     OP_SCORE,
     OP_STUN,
     RESOURCE,
     TRICK,
     CardDef,
     Eff,
+    ResAction,
 )
-from ...rules.freerealms.game import GO, INVENTORY, MULLIGAN, SET, TRICKS, Game
+from ...rules.freerealms.game import DISCARD, GO, INVENTORY, MULLIGAN, SET, TRICKS, Game
 from ...rules.freerealms.state import Creature
 
 PASS: Final = Action("pass")
@@ -45,11 +47,19 @@ HUNT_A: Final = 4
 ATTACK_A: Final = 5
 TRICK_A: Final = 6
 STAR_A: Final = 7
-_KINDS: Final = ("resource", "facedown", "play", "coin", "hunt", "attack", "trick", "star")
+DISCARD_A: Final = 8
+_KINDS: Final = ("resource", "facedown", "play", "coin", "hunt", "attack", "trick", "star", "discard")
+#: what a card discarded to pay a cost is worth, in the battle value of :meth:`HeuristicBot._gain`
+DISCARD_COST: Final = 0.15
+#: the least a move must gain (in the column values of :meth:`HeuristicBot._set`) to be made
+MOVE_MARGIN: Final = 2.0
+#: a hand this big draws no more with coin actions: the cards are left in the deck to be scored (a bot
+#: that draws its whole deck into its hand can no longer hunt or win a battle's score, FR-DECK-2)
+HAND_ENOUGH: Final = 10
 #: the actions this bot has returned, by kind and numbers: made once per process (an Action is a
 #: value, and making one from this build costs more than finding it); index (code * 512 + a) * 8 + b + 1
 _ACT_A: Final = 512
-_ACTS: list[Action | None] = [None] * (8 * _ACT_A * 8)
+_ACTS: list[Action | None] = [None] * (9 * _ACT_A * 8)
 
 
 def act(code: int, a: int, b: int = -1) -> Action:
@@ -252,9 +262,35 @@ class HeuristicBot:
             return self._set(g)
         if d == INVENTORY:
             return self._inventory(g)
+        if d == DISCARD:
+            return act(DISCARD_A, self._least_useful(g, g.decider))
         if d == MULLIGAN:
             return self._mulligan(g)
         return PASS
+
+    def _card_value(self, g: Game, dd: CardDef, inv: int) -> float:
+        """How much a card in hand is worth keeping (the card the bot plays face down or discards is the
+        one worth least): a creature by its stats, less when it is far above the inventory, a Hero more."""
+        if dd.type == CREATURE:
+            v = creature_value(dd) - 2.0 * max(0, dd.cost - inv - 2)
+            if dd.hero:
+                v += 4.0
+            return v
+        return 5.0 + 2.0 * len(dd.effects)
+
+    def _least_useful(self, g: Game, p: int) -> int:
+        """The card of ``p``'s hand worth least (FR-COST-1: the one it discards to pay a cost)."""
+        s = g.seats[p]
+        inv = len(s.inventory)
+        worst = s.hand[0]
+        worst_v = 1e9
+        for iid in s.hand:
+            v = self._card_value(g, g.defs[iid], inv)
+            if g.defs[iid].type == RESOURCE:
+                v = 3.0 + float(len(g.defs[iid].actions))   # a resource in hand: worth an inventory card
+            if v < worst_v:
+                worst, worst_v = iid, v
+        return worst
 
     def _mulligan(self, g: Game) -> Action:
         s = g.seats[g.decider]
@@ -289,13 +325,7 @@ class HeuristicBot:
         worst = -1
         worst_v = 1e9
         for iid in s.hand:
-            dd = g.defs[iid]
-            if dd.type == CREATURE:
-                v = creature_value(dd) - 2.0 * max(0, dd.cost - inv - 2)
-                if dd.hero:
-                    v += 4.0
-            else:
-                v = 5.0 + 2.0 * len(dd.effects)
+            v = self._card_value(g, g.defs[iid], inv)
             if v < worst_v:
                 worst, worst_v = iid, v
         return act(FACEDOWN_A, worst)
@@ -373,16 +403,61 @@ class HeuristicBot:
                     best_col = col
         if best_iid >= 0:
             return act(PLAY_A, best_iid, best_col)
-        # spare coins: coin actions (they draw)
+        # spare coins: a creature's move (FR-MOVE-1) away from a foe it fares badly against, to a column
+        # where it hunts
+        moved = self._move(g, p, coins, foes)
+        if moved is not None:
+            return moved
+        # then coin actions that draw (more cards than a discard cost takes)
+        hand = len(s.hand)
+        if hand >= HAND_ENOUGH:
+            return PASS
         for iid in s.inventory:
             dd = g.defs[iid]
             if dd.coin_actions and not g.face_down[iid]:
                 acts = dd.actions
                 for i in range(len(acts)):
                     a = acts[i]
-                    if not a.in_battle and a.coins <= coins and not (a.zap and g.inv_zapped[iid]):
+                    if (not a.in_battle and a.coins <= coins and not (a.zap and g.inv_zapped[iid])
+                            and _worth_drawing(a, hand)):
                         return act(COIN_A, iid, i)
+        for c in s.spaces:
+            if c is not None and c.d.coin_actions:
+                acts = c.d.actions
+                for i in range(len(acts)):
+                    a = acts[i]
+                    if (not a.in_battle and a.eff.op == OP_DRAW and a.coins <= coins
+                            and not (a.zap and (c.zapped or c.stunned)) and _worth_drawing(a, hand)):
+                        return act(COIN_A, c.iid, i)
         return PASS
+
+    def _move(self, g: Game, p: int, coins: int, foes: list[Creature | None]) -> Action | None:
+        """A creature's move action worth using now, if any: a ready creature facing a foe it fares badly
+        against (its fight value below hunting's by :data:`MOVE_MARGIN`) to an empty space with no foe
+        that is not stunned, where it hunts this turn."""
+        s = g.seats[p]
+        free = -1
+        for col in range(3):
+            if s.spaces[col] is None and foes[col] is None:
+                free = col
+                break
+        if free < 0:
+            return None
+        hand = len(s.hand)
+        for c in s.spaces:
+            if c is None or not c.d.coin_actions or c.zapped or c.stunned:
+                continue
+            foe = foes[c.col]
+            if foe is None:
+                continue
+            acts = c.d.actions
+            for i in range(len(acts)):
+                a = acts[i]
+                if a.in_battle or a.eff.op != OP_MOVE or a.coins > coins or a.zap or a.discard >= hand:
+                    continue
+                if 4.0 - self._fight(g, p, c.d, foe) - a.discard * 2.0 >= MOVE_MARGIN:
+                    return Action("coin", c.iid, i, free)
+        return None
 
     def _go(self, g: Game) -> Action:
         p = g.decider
@@ -432,6 +507,7 @@ class HeuristicBot:
             gain = self._gain(g, dd.effects, attacking, att, dfn, ab, db, foe, cur) - 0.04 * dd.cost
             if gain > best_gain:
                 best_gain, best = gain, act(TRICK_A, iid)
+        hand = len(s.hand)
         for iid in s.inventory:
             dd = g.defs[iid]
             if not dd.battle_actions or g.face_down[iid]:
@@ -439,11 +515,26 @@ class HeuristicBot:
             acts = dd.actions
             for i in range(len(acts)):
                 a = acts[i]
-                if not a.in_battle or a.stars > s.stars or (a.zap and g.inv_zapped[iid]):
+                if not a.in_battle or a.stars > s.stars or (a.zap and g.inv_zapped[iid]) or a.discard > hand:
                     continue
-                gain = self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - (0.1 if a.face_down else 0.0)
+                gain = (self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - (0.1 if a.face_down else 0.0)
+                        - DISCARD_COST * a.discard)
                 if gain > best_gain:
                     best_gain, best = gain, act(STAR_A, iid, i)
+        # FR-STAR-2: star actions of the bot's creatures, the battling one or another (zapping one that could
+        # still hunt or attack this turn costs that)
+        for c in s.spaces:
+            if c is None or not c.d.battle_actions:
+                continue
+            acts = c.d.actions
+            for i in range(len(acts)):
+                a = acts[i]
+                if not a.in_battle or a.stars > s.stars or a.discard > hand or (a.zap and (c.zapped or c.stunned)):
+                    continue
+                gain = (self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - DISCARD_COST * a.discard
+                        - (0.3 if a.zap and g.active == p else 0.0))
+                if gain > best_gain:
+                    best_gain, best = gain, act(STAR_A, c.iid, i)
         return best if best is not None else PASS
 
     def _gain(self, g: Game, effs: tuple[Eff, ...], attacking: bool, att: Creature, dfn: Creature, ab: int,
@@ -477,3 +568,11 @@ class HeuristicBot:
                 w, t = self.battle(g, att, dfn, ab, db + plus)
                 gain += ((1.0 - w - t) - w) - cur
         return gain
+
+
+def _worth_drawing(a: ResAction, hand: int) -> bool:
+    """Whether a coin action that draws is worth its discard cost: it draws more cards than it discards,
+    and the bot holds the cards to discard."""
+    if a.eff.op != OP_DRAW:
+        return False
+    return a.discard == 0 or (a.eff.n > a.discard and hand >= a.discard)

@@ -2,7 +2,8 @@
 
 Creatures (Heroes are creatures with ``hero = true`` and no sphere), resources and tricks. Every
 card has 0 to 4 gems, each of a sphere's colour; a non-Hero card's gems are of its own sphere.
-Power-ups, collect text, trick and resource effects are data in the small vocabularies below.
+Power-ups, collect text, trick and resource effects and creatures' own actions are data in the small
+vocabularies below.
 
 >>> parse_collector("1 U 132")
 (1, 'U', 132)
@@ -58,6 +59,25 @@ RESOURCE_COSTS: dict[str, F] = {
     "stars": F("int", required=False, min=1),      # a star action: paid during a battle
     "zap": F("bool", required=False),              # zap this resource (it must be ready)
     "face_down": F("bool", required=False),        # turn this resource face down (it stops being one)
+    "discard": F("int", required=False, min=1),    # discard this many cards of your choice from your hand
+}
+
+#: What a creature's own action does (``actions``, "actions on your cards in play"): the trick and
+#: resource effects (on your battling creature, so a star action works from a creature that is not in
+#: the battle), plus ``move``, a coin action only.
+CREATURE_ACTIONS: dict[str, Action] = {
+    **EFFECTS,
+    "move": Action("this creature moves to one of your empty spaces (you choose which; a coin action, "
+                   "used in your Set Phase)"),
+}
+
+#: Costs of a creature's action: coins (a coin action) or stars (a star action), exactly one of them,
+#: plus, if printed, zapping this creature and discarding cards from your hand.
+CREATURE_COSTS: dict[str, F] = {
+    "coins": F("int", required=False, min=1),
+    "stars": F("int", required=False, min=1),
+    "zap": F("bool", required=False),              # zap this creature (it must be ready)
+    "discard": F("int", required=False, min=1),
 }
 
 #: What a creature gets while its score pile holds at least ``n`` cards (its "Collect n" text).
@@ -87,6 +107,7 @@ PER_TYPE = {
         "hero": F("bool", required=False, default=False),
         "powerups": F("tablelist", required=False, default=[]),
         "collect": F("table", required=False),
+        "actions": F("tablelist", required=False, default=[]),
     },
     "trick": {
         "cost": F("int", min=0),
@@ -139,6 +160,21 @@ def check(card: Mapping[str, Any]) -> list[Problem]:
                                   extra={"sphere": F("enum", choices=SPHERES)})
         if "collect" in card:
             problems += check_action("collect", card["collect"], COLLECT, extra={"n": _N})
+        acts = card.get("actions", [])
+        problems += check_actions("actions", acts, CREATURE_ACTIONS, extra={**EFFECT_EXTRA, **CREATURE_COSTS})
+        for i, act in enumerate(acts):
+            where = f"actions[{i}]"
+            if ("coins" in act) == ("stars" in act):
+                problems.append((where, "a creature's action is a coin action or a star action: it costs coins or "
+                                        "stars, exactly one of them"))
+            if act.get("do") == "move":
+                if "stars" in act:
+                    problems.append((where, "move is a coin action (Set Phase), never a star action"))
+                if "trait" in act:
+                    problems.append((where, "move: takes no trait (it moves this creature)"))
+            elif "coins" in act and act.get("do") not in ("draw", None):
+                problems.append((where, f"a coin action is used outside any battle: it may draw or move, not "
+                                        f"{act.get('do')!r}"))
     elif t == "trick":
         if not card["effects"]:
             problems.append(("effects", "a trick needs at least one effect"))
@@ -198,4 +234,5 @@ SCHEMA = FamilySchema(
 )
 
 __all__ = ["SCHEMA", "SPHERES", "RARITIES", "POWERUPS", "EFFECTS", "EFFECT_EXTRA", "COLLECT", "RESOURCE_COSTS",
+           "CREATURE_ACTIONS", "CREATURE_COSTS",
            "parse_collector", "collector_clashes", "average_gems"]

@@ -3,7 +3,10 @@
 Compiling is the engine's own check of the catalog (FR-CARD-1): every field of a card must be one
 the engine executes or one documented as having no effect on play (rarity, collector number,
 printed text, lore), and every power-up, effect, resource action and collect text must be one this
-module turns into engine data. Anything else is a :class:`~fwlab.catalog.CatalogError` naming the
+module turns into engine data. Actions are printed on resources (their ``effects``) and on creatures
+(their ``actions``: a coin action of the Set Phase or a star action of a battle, FR-ACTION-1); their
+costs are coins or stars, zapping the card, turning a resource face down and discarding cards from
+your hand (FR-COST-1); ``move`` (FR-MOVE-1) is a creature's own coin action. Anything else is a :class:`~fwlab.catalog.CatalogError` naming the
 file, the card and the field, so a card the engine could not play never reaches a game.
 
 Spheres are bits (chaos 1, machine 2, nature 4, order 8): a flipped card's ``match`` mask is the
@@ -39,8 +42,9 @@ OP_DRAW: Final = 3
 OP_STUN: Final = 4
 OP_DESTROY: Final = 5
 OP_END_BATTLE: Final = 6
+OP_MOVE: Final = 7
 OP_CODES: Final = {"attack": OP_ATTACK, "defense": OP_DEFENSE, "score": OP_SCORE, "draw": OP_DRAW,
-                   "stun": OP_STUN, "destroy": OP_DESTROY, "end_battle": OP_END_BATTLE}
+                   "stun": OP_STUN, "destroy": OP_DESTROY, "end_battle": OP_END_BATTLE, "move": OP_MOVE}
 #: the ops a power-up may name (FR-POWERUP-1)
 POWERUP_OPS: Final = frozenset({"attack", "defense", "score", "draw", "stun"})
 #: the ops that act on a battle: a coin action (Set Phase) cannot name them (FR-COIN-2)
@@ -58,13 +62,15 @@ COLLECT_CODES: Final = {"attack": COLLECT_ATTACK, "defense": COLLECT_DEFENSE, "h
 COMMON_FIELDS: Final = frozenset({"name", "type", "sphere", "gems", "traits"})
 NO_EFFECT: Final = frozenset({"rarity", "collector", "text", "lore"})
 TYPE_FIELDS: Final = {
-    "creature": frozenset({"cost", "attack", "defense", "hero", "powerups", "collect"}),
+    "creature": frozenset({"cost", "attack", "defense", "hero", "powerups", "collect", "actions"}),
     "trick": frozenset({"cost", "effects"}),
     "resource": frozenset({"effects"}),
 }
 POWERUP_KEYS: Final = frozenset({"sphere", "do", "n"})
 EFFECT_KEYS: Final = frozenset({"do", "n", "trait"})
-RESOURCE_KEYS: Final = frozenset({"do", "n", "trait", "coins", "stars", "zap", "face_down"})
+RESOURCE_KEYS: Final = frozenset({"do", "n", "trait", "coins", "stars", "zap", "face_down", "discard"})
+#: a creature's action: no face_down (a creature in play is never face down)
+CREATURE_ACTION_KEYS: Final = frozenset({"do", "n", "trait", "coins", "stars", "zap", "discard"})
 COLLECT_KEYS: Final = frozenset({"n", "do", "by"})
 
 
@@ -98,22 +104,25 @@ class Eff:
 
 
 class ResAction:
-    """An action printed on a resource: its costs and its effect. ``in_battle``: a star action or a
-    zap/face-down action, used during a battle; otherwise a coin action of the Set Phase."""
+    """An action printed on a card in play (a resource in the inventory or a creature in a space): its
+    costs and its effect. ``in_battle``: a star action (or a resource's zap/face-down/discard action),
+    used during a battle; otherwise a coin action of the Set Phase. ``zap`` zaps the card the action is
+    printed on; ``discard``: cards of your hand you discard (FR-COST-1)."""
 
-    __slots__ = ("eff", "coins", "stars", "zap", "face_down", "in_battle")
+    __slots__ = ("eff", "coins", "stars", "zap", "face_down", "discard", "in_battle")
 
-    def __init__(self, eff: Eff, coins: int, stars: int, zap: bool, face_down: bool) -> None:
+    def __init__(self, eff: Eff, coins: int, stars: int, zap: bool, face_down: bool, discard: int = 0) -> None:
         self.eff = eff
         self.coins = coins
         self.stars = stars
         self.zap = zap
         self.face_down = face_down
+        self.discard = discard
         self.in_battle = coins == 0
 
     def __repr__(self) -> str:
         return (f"ResAction({self.eff!r}, coins={self.coins}, stars={self.stars}, zap={self.zap}, "
-                f"face_down={self.face_down})")
+                f"face_down={self.face_down}, discard={self.discard})")
 
 
 _UIDS = [0]
@@ -181,8 +190,6 @@ class CardDef:
             self.collect_n = int(col["n"])
             self.collect_op = COLLECT_CODES[do]
             self.collect_by = int(col["by"])
-        #: a creature's rough worth in play, in stat points (bots' measure, not a rule)
-        self.worth: float = float(self.attack + self.defense) + 1.5 * len(self.powerups) + (2.0 if self.collect_n else 0.0)
         effs: list[Eff] = []
         acts: list[ResAction] = []
         for i, raw in enumerate(f.get("effects", ())):
@@ -192,19 +199,14 @@ class CardDef:
                 effs.append(_eff(raw, fld, where))
             else:
                 _check_keys(raw, RESOURCE_KEYS, fld, where)
-                eff = _eff(raw, fld, where)
-                coins, stars = int(raw.get("coins", 0)), int(raw.get("stars", 0))
-                zap, down = bool(raw.get("zap", False)), bool(raw.get("face_down", False))
-                if coins <= 0 and stars <= 0 and not zap and not down:
-                    raise CatalogError("a resource action needs a cost (coins, stars, zap or face_down)",
-                                       field=fld, **where)
-                if coins > 0 and stars > 0:
-                    raise CatalogError("an action costs coins (Set Phase) or stars (battle), not both",
-                                       field=fld, **where)
-                if coins > 0 and eff.op in BATTLE_OPS:
-                    raise CatalogError("a coin action is used in the Set Phase, outside any battle: it cannot "
-                                       f"do {raw.get('do')!r} (FR-COIN-2)", field=fld, **where)
-                acts.append(ResAction(eff, coins, stars, zap, down))
+                acts.append(_action(raw, fld, where, False))
+        for i, raw in enumerate(f.get("actions", ()) if card.type == "creature" else ()):
+            fld = f"actions[{i}]"
+            _check_keys(raw, CREATURE_ACTION_KEYS, fld, where)
+            acts.append(_action(raw, fld, where, True))
+        #: a creature's rough worth in play, in stat points (bots' measure, not a rule)
+        self.worth: float = (float(self.attack + self.defense) + 1.5 * len(self.powerups)
+                             + (2.0 if self.collect_n else 0.0) + 1.0 * len(acts if card.type == "creature" else ()))
         self.effects: tuple[Eff, ...] = tuple(effs)
         self.actions: tuple[ResAction, ...] = tuple(acts)
         self.battle_actions: bool = any(a.in_battle for a in acts)
@@ -222,10 +224,43 @@ def _check_keys(raw: Any, allowed: frozenset[str], fld: str, where: Mapping[str,
             raise CatalogError(f"the engine does not execute parameter {key!r}", field=fld, **where)
 
 
-def _eff(raw: Mapping[str, Any], fld: str, where: Mapping[str, Any]) -> Eff:
+def _action(raw: Mapping[str, Any], fld: str, where: Mapping[str, Any], creature: bool) -> ResAction:
+    """An action of a card in play with its costs: a resource's (``effects``) or a creature's (``actions``)."""
+    eff = _eff(raw, fld, where, creature)
+    coins, stars = int(raw.get("coins", 0)), int(raw.get("stars", 0))
+    zap, down = bool(raw.get("zap", False)), bool(raw.get("face_down", False))
+    discard = int(raw.get("discard", 0))
+    if coins < 0 or stars < 0 or discard < 0:
+        raise CatalogError("a cost is a whole number of at least 1", field=fld, **where)
+    if creature and coins <= 0 and stars <= 0:
+        raise CatalogError("a creature's action is a coin action (Set Phase) or a star action (battle): it needs "
+                           "coins or stars (FR-ACTION-1)", field=fld, **where)
+    if coins <= 0 and stars <= 0 and not zap and not down and discard <= 0:
+        raise CatalogError("a resource action needs a cost (coins, stars, zap, face_down or discard)",
+                           field=fld, **where)
+    if coins > 0 and stars > 0:
+        raise CatalogError("an action costs coins (Set Phase) or stars (battle), not both",
+                           field=fld, **where)
+    if coins > 0 and eff.op in BATTLE_OPS:
+        raise CatalogError("a coin action is used in the Set Phase, outside any battle: it cannot "
+                           f"do {raw.get('do')!r} (FR-COIN-2)", field=fld, **where)
+    if eff.op == OP_MOVE and coins <= 0:
+        raise CatalogError("move is a coin action of the Set Phase: a creature that moved in a battle would leave "
+                           "it, which fwlab does not allow (FR-MOVE-1)", field=fld, **where)
+    return ResAction(eff, coins, stars, zap, down, discard)
+
+
+def _eff(raw: Mapping[str, Any], fld: str, where: Mapping[str, Any], creature: bool = False) -> Eff:
     do = str(raw.get("do"))
     if do not in OP_CODES:
         raise CatalogError(f"the engine does not execute effect do={do!r}", field=fld, **where)
+    if OP_CODES[do] == OP_MOVE:
+        if not creature:
+            raise CatalogError("move moves the creature whose action it is: only a creature's own action may move "
+                               "(FR-MOVE-1)", field=fld, **where)
+        if "n" in raw or "trait" in raw:
+            raise CatalogError("move takes no n and no trait (it moves this creature to one of your empty spaces, "
+                               "FR-MOVE-1)", field=fld, **where)
     trait = str(raw.get("trait", ""))
     if trait and OP_CODES[do] == OP_DRAW:
         raise CatalogError("a trait condition names your battling creature: a draw does not take one (FR-TRAIT-1)",

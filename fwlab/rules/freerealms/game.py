@@ -9,10 +9,13 @@ action is ``pass`` is skipped (FR-PASS-1). Decisions:
 MULLIGAN   before turn 1, first player then second: ``mulligan`` (shuffle the hand back, draw 6) or ``keep``
 INVENTORY  Set Phase: ``resource C`` (a resource face up), ``facedown C`` (any card face down), ``pass``
 SET        Set Phase, coins to spend: ``play C S`` (a creature to space S = 0..2, chasing any creature
-           there), ``coin R i`` (coin action i of resource R), ``pass`` (to the Go Phase)
+           there), ``coin R i`` (coin action i of R, a resource in the inventory or a creature in play;
+           ``coin U i S`` for a creature's ``move`` to its empty space S), ``pass`` (to the Go Phase)
 GO         Go Phase: ``hunt U``, ``attack U``, ``pass`` (end the turn)
-TRICKS     a battle, attacker first, alternating: ``trick C``, ``star R i`` (star action i of R),
-           ``pass``; two passes in a row and the cards are flipped
+TRICKS     a battle, attacker first, alternating: ``trick C``, ``star R i`` (star action i of R, a
+           resource or a creature in play), ``pass``; two passes in a row and the cards are flipped
+DISCARD    an action with a discard cost is being paid (FR-COST-1): ``discard C`` (a card of the hand),
+           once per card the cost asks; then the action's effect happens and its phase goes on
 =========  ==========================================================================================
 
 The rule options (fwlab/rules/freerealms/options.py) are constructor arguments; the record keeps
@@ -38,12 +41,14 @@ from .cards import (
     OP_DESTROY,
     OP_DRAW,
     OP_END_BATTLE,
+    OP_MOVE,
     OP_SCORE,
     OP_STUN,
     RESOURCE,
     TRICK,
     CardDef,
     Eff,
+    ResAction,
 )
 from .state import COLUMNS, Creature, Seat
 
@@ -54,7 +59,8 @@ SET: Final = 2
 GO: Final = 3
 TRICKS: Final = 4
 TERMINAL: Final = 5
-DECISION_NAMES: Final = ("mulligan", "inventory", "set", "go", "tricks", "terminal")
+DISCARD: Final = 6
+DECISION_NAMES: Final = ("mulligan", "inventory", "set", "go", "tricks", "terminal", "discard")
 
 OPENING_HAND: Final = 6     # FR-SETUP-2
 READY_DRAW: Final = 2       # FR-READY-1
@@ -111,6 +117,13 @@ class Game:
         self.b_gems = [0, 0]
         self.b_passes = 0
         self.b_result = NO_RESULT
+        # an action whose discard cost is being paid (decision DISCARD, FR-COST-1): the card it is printed
+        # on, its index, the space of a move (-1: none), the cards still to discard, the decision it came from
+        self.pay_card = -1
+        self.pay_action = -1
+        self.pay_space = -1
+        self.pay_left = 0
+        self.pay_from = SET
         self.track: list[tuple[int, int, int]] = []
         if decks is None:  # an empty shell that clone() fills in
             self.rng = random.Random(seed)
@@ -196,13 +209,13 @@ class Game:
         """Apply one action of the current player; an illegal one raises :class:`IllegalAction` with the reason."""
         if isinstance(action, str):
             action = Action.parse(action)
-        k, x, y = action.kind, action.a, action.b
-        reason = self._why(k, x, y)
+        k, x, y, z = action.kind, action.a, action.b, action.c
+        reason = self._why(k, x, y, z)
         if reason is not None:
             raise IllegalAction(f"{action} is not legal now ({DECISION_NAMES[self.decision]}): {reason}")
         if self.recording:
             self.record.actions.append((self.decider, action))
-        self._do(k, x, y)
+        self._do(k, x, y, z)
 
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
@@ -225,6 +238,8 @@ class Game:
         c.b_cards = list(self.b_cards)
         c.b_gems = list(self.b_gems)
         c.b_passes, c.b_result = self.b_passes, self.b_result
+        c.pay_card, c.pay_action, c.pay_space = self.pay_card, self.pay_action, self.pay_space
+        c.pay_left, c.pay_from = self.pay_left, self.pay_from
         return c
 
     @staticmethod
@@ -415,9 +430,31 @@ class Game:
             d = defs[iid]
             if d.coin_actions and not self.face_down[iid]:
                 for a in d.actions:
-                    if not a.in_battle and a.coins <= coins and not (a.zap and self.inv_zapped[iid]):
+                    if (not a.in_battle and a.coins <= coins and not (a.zap and self.inv_zapped[iid])
+                            and a.discard <= len(s.hand)):
                         return True
+        for c in s.spaces:
+            if c is not None and c.d.coin_actions:
+                for a in c.d.actions:
+                    if not a.in_battle and self._creature_can_pay(s, c, a, coins, 0):
+                        if a.eff.op != OP_MOVE or self._empty_space(s) >= 0:
+                            return True
         return False
+
+    def _creature_can_pay(self, s: Seat, c: Creature, a: ResAction, coins: int, stars: int) -> bool:
+        """FR-ACTION-1 / FR-COST-1: whether ``s`` can pay every cost of creature ``c``'s action ``a`` (coins
+        in the Set Phase, stars in a battle: the other is 0 then)."""
+        if a.coins > coins or a.stars > stars or a.discard > len(s.hand):
+            return False
+        return not (a.zap and (c.zapped or c.stunned))
+
+    @staticmethod
+    def _empty_space(s: Seat) -> int:
+        """The first of ``s``'s empty spaces, -1 when there is none (FR-MOVE-1)."""
+        for col in range(COLUMNS):
+            if s.spaces[col] is None:
+                return col
+        return -1
 
     def hero_in_play(self, p: int, name: str) -> bool:
         """FR-HERO-1: whether a Hero named ``name`` in play keeps ``p`` from playing another: one of
@@ -463,7 +500,13 @@ class Game:
             d = defs[iid]
             if d.battle_actions and not self.face_down[iid]:
                 for a in d.actions:
-                    if a.in_battle and a.stars <= stars and not (a.zap and self.inv_zapped[iid]):
+                    if (a.in_battle and a.stars <= stars and not (a.zap and self.inv_zapped[iid])
+                            and a.discard <= len(s.hand)):
+                        return True
+        for c in s.spaces:  # FR-STAR-2: a creature's star action, in the battle or not
+            if c is not None and c.d.battle_actions:
+                for a in c.d.actions:
+                    if a.in_battle and self._creature_can_pay(s, c, a, 0, stars):
                         return True
         return False
 
@@ -473,6 +516,10 @@ class Game:
         out: list[Action] = []
         if d == MULLIGAN:
             return [KEEP, MULL]
+        if d == DISCARD:  # FR-COST-1: no pass, the cost is being paid
+            for iid in s.hand:
+                out.append(Action("discard", iid))
+            return out
         if d == INVENTORY:
             for iid in s.hand:
                 if self.defs[iid].type == RESOURCE:
@@ -488,6 +535,17 @@ class Game:
                 for i in range(len(acts)):
                     if not acts[i].in_battle:
                         out.append(Action("coin", iid, i))
+            for c in s.spaces:
+                if c is not None and c.d.coin_actions:
+                    acts = c.d.actions
+                    for i in range(len(acts)):
+                        if acts[i].in_battle:
+                            continue
+                        if acts[i].eff.op == OP_MOVE:  # FR-MOVE-1: one action per empty space
+                            for col in range(COLUMNS):
+                                out.append(Action("coin", c.iid, i, col))
+                        else:
+                            out.append(Action("coin", c.iid, i))
         elif d == GO:
             for c in s.spaces:
                 if c is not None:
@@ -502,6 +560,12 @@ class Game:
                 for i in range(len(acts)):
                     if acts[i].in_battle:
                         out.append(Action("star", iid, i))
+            for c in s.spaces:
+                if c is not None and c.d.battle_actions:
+                    acts = c.d.actions
+                    for i in range(len(acts)):
+                        if acts[i].in_battle:
+                            out.append(Action("star", c.iid, i))
         out.append(PASS)
         return out
 
@@ -514,14 +578,21 @@ class Game:
 
     def why_illegal(self, a: Action) -> str | None:
         """Why an action is not legal now, or None when it is."""
-        return self._why(a.kind, a.a, a.b)
+        return self._why(a.kind, a.a, a.b, a.c)
 
-    def _why(self, k: str, x: int, y: int) -> str | None:
+    def _why(self, k: str, x: int, y: int, z: int = -1) -> str | None:
         """:meth:`why_illegal` of the action ``k x y`` (its fields read once: the hot path)."""
         if self.is_terminal():
             return "the game is over"
         d, p = self.decision, self.decider
         s = self.seats[p]
+        if d == DISCARD:
+            if k != "discard":
+                return (f"an action's cost is being paid: discard {self.pay_left} more card(s) from your hand "
+                        "first (FR-COST-1)")
+            return None if _has(s.hand, x) else "that card is not in your hand"
+        if k == "discard":
+            return "cards are discarded from the hand to pay an action's cost (FR-COST-1)"
         if k == "pass":
             return "mulligan or keep" if d == MULLIGAN else None
         if k == "keep" or k == "mulligan":
@@ -554,14 +625,25 @@ class Game:
                 return "coin actions are used in your Set Phase (FR-COIN-2)"
             if k == "star" and d != TRICKS:
                 return "star actions are used during a battle (FR-STAR-2)"
-            if not _has(s.inventory, x):
-                return "that card is not in your inventory"
-            if self.face_down[x]:
-                return "a face-down card is no longer a resource: its actions cannot be used (FR-INV-2)"
+            cr = self.creature(p, x)
+            if cr is None:
+                if not _has(s.inventory, x):
+                    return "that card is neither in your inventory nor your creature in play"
+                if self.face_down[x]:
+                    return "a face-down card is no longer a resource: its actions cannot be used (FR-INV-2)"
             acts = self.defs[x].actions
             if not 0 <= y < len(acts):
-                return "that resource has no such action"
+                return "that card has no such action"
             act = acts[y]
+            if act.discard > len(s.hand):
+                return (f"it costs discarding {act.discard} card(s) and you hold {len(s.hand)} (FR-COST-1)")
+            if act.eff.op == OP_MOVE:
+                if not 0 <= z < COLUMNS:
+                    return f"a move names the space it moves to: one of 0..{COLUMNS - 1} (FR-MOVE-1)"
+                if s.spaces[z] is not None:
+                    return "a creature moves only to one of your empty spaces (FR-MOVE-1)"
+            elif z != -1:
+                return "only a move names a space"
             if k == "coin":
                 if act.in_battle:
                     return "that action is used during a battle (FR-STAR-2)"
@@ -572,7 +654,7 @@ class Game:
                     return "that is a coin action of the Set Phase (FR-COIN-2)"
                 if act.stars > s.stars:
                     return f"it costs {act.stars} stars and you have {s.stars} (FR-STAR-1)"
-            if act.zap and self.inv_zapped[x]:
+            if act.zap and (self.inv_zapped[x] if cr is None else (cr.zapped or cr.stunned)):
                 return "only a ready card can be zapped (FR-ZAP-1)"
             return None
         if k == "hunt" or k == "attack":
@@ -612,7 +694,7 @@ class Game:
         return f"unknown action kind {k!r}"
 
     # ------------------------------------------------------------------ doing
-    def _do(self, k: str, x: int, y: int) -> None:
+    def _do(self, k: str, x: int, y: int, z: int = -1) -> None:
         p = self.decider
         s = self.seats[p]
         d = self.decision
@@ -665,9 +747,28 @@ class Game:
                 self._to_go()
             return
         if k == "coin":
-            self._use_action(p, x, y)
+            self._use_action(p, x, y, z)
             if not self.is_terminal() and self.decision == SET and not self._has_set_play(p):
                 self._to_go()
+            return
+        if k == "discard":  # FR-COST-1: one card of an action's discard cost
+            _remove(s.hand, x)
+            s.discard.append(x)
+            self.pay_left -= 1
+            if self.pay_left > 0:
+                return
+            back = self.pay_from
+            iid, i, col = self.pay_card, self.pay_action, self.pay_space
+            self.pay_card = self.pay_action = self.pay_space = -1
+            self.decision = back
+            self._resolve(p, iid, i, col)
+            if self.is_terminal():
+                return
+            if back == SET:
+                if self.decision == SET and not self._has_set_play(p):
+                    self._to_go()
+            elif self.decision == TRICKS:
+                self._after_battle_play()
             return
         if k == "hunt":
             c = self.creature(p, x)
@@ -699,21 +800,45 @@ class Game:
             self._after_battle_play()
             return
         if k == "star":
-            self._use_action(p, x, y)
-            if not self.is_terminal():
+            self._use_action(p, x, y, z)
+            if not self.is_terminal() and self.decision == TRICKS:
                 self._after_battle_play()
             return
 
-    def _use_action(self, p: int, iid: int, i: int) -> None:
-        """FR-COIN-2 / FR-STAR-2: pay every cost of a resource action, then its effect."""
+    def _use_action(self, p: int, iid: int, i: int, col: int) -> None:
+        """FR-COIN-2 / FR-STAR-2 / FR-ACTION-1: pay every cost of the action of a resource or a creature
+        in play (FR-COST-1: a discard cost is a decision of its own, DISCARD), then its effect."""
         s = self.seats[p]
         act = self.defs[iid].actions[i]
         s.coins -= act.coins
         s.stars -= act.stars
         if act.zap:
-            self.inv_zapped[iid] = True
+            cr = self.creature(p, iid)
+            if cr is not None:
+                cr.zapped = True
+            else:
+                self.inv_zapped[iid] = True
         if act.face_down:
             self.face_down[iid] = True
+        if act.discard > 0:
+            self.pay_card, self.pay_action, self.pay_space = iid, i, col
+            self.pay_left = act.discard
+            self.pay_from = self.decision
+            self.decision = DISCARD
+            return
+        self._resolve(p, iid, i, col)
+
+    def _resolve(self, p: int, iid: int, i: int, col: int) -> None:
+        """The effect of an action whose costs are paid."""
+        act = self.defs[iid].actions[i]
+        if act.eff.op == OP_MOVE:  # FR-MOVE-1: this creature to one of p's empty spaces
+            s = self.seats[p]
+            cr = self.creature(p, iid)
+            if cr is not None and 0 <= col < COLUMNS and s.spaces[col] is None:
+                s.spaces[cr.col] = None
+                cr.col = col
+                s.spaces[col] = cr
+            return
         self._effect(p, act.eff)
 
     # ------------------------------------------------------------------ battles
@@ -935,7 +1060,7 @@ class Game:
                           tuple((c.iid, c.zapped, c.stunned) if c is not None else None for c in s.spaces),
                           tuple(tuple(p) for p in s.piles), s.scored, s.coins, s.stars))
         return (self.turn, self.active, self.decision, self.decider, self.outcome, tuple(self.b_cards),
-                tuple(seats))
+                (self.pay_card, self.pay_action, self.pay_space, self.pay_left, self.pay_from), tuple(seats))
 
 
 def _has(cards: list[int], iid: int) -> bool:

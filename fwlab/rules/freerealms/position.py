@@ -25,9 +25,10 @@ from typing import Any
 
 from ..core import GameRecord, Outcome, PositionError
 from ..options import OptionError, check_options
-from .cards import CREATURE, RESOURCE, TRICK, CardDef, compile_card
+from .cards import CREATURE, OP_MOVE, RESOURCE, TRICK, CardDef, compile_card
 from .game import (
     DECISION_NAMES,
+    DISCARD,
     GO,
     INVENTORY,
     MULLIGAN,
@@ -53,7 +54,7 @@ MAX_ID = 100_000
 Keys = tuple[frozenset[str], frozenset[str]]
 NONE: frozenset[str] = frozenset()
 TOP_KEYS: Keys = (frozenset({"ruleset", "turn", "active", "decision", "deciding", "seats", "battle", "seed",
-                             "options", "filler"}),
+                             "options", "filler", "paying"}),
                   frozenset({"legal_actions", "terminal", "outcome", "played"}))
 SEAT_KEYS: Keys = (frozenset({"hand", "deck", "deck_size", "discard", "inventory", "spaces", "piles", "coins",
                               "stars"}), frozenset({"scored"}))
@@ -64,6 +65,7 @@ BATTLE_KEYS: Keys = (frozenset({"attacker", "passed", "cards", "attack_bonus", "
                                 "stun_attacker"}), frozenset({"defender"}))
 BATTLE_CARD_KEYS: Keys = (frozenset({"seat", "id", "card"}), NONE)
 OUTCOME_KEYS: Keys = (frozenset({"places", "end_reason"}), NONE)
+PAYING_KEYS: Keys = (frozenset({"card", "action", "space", "left"}), NONE)
 PLAYED_KEYS: Keys = (frozenset({"actions", "dice"}), NONE)
 #: the decisions a position may ask, by the engine's own names (docs/rules.md, "Free Realms")
 DECISIONS: dict[str, int] = {name: i for i, name in enumerate(DECISION_NAMES)}
@@ -281,8 +283,16 @@ class _Loader:
         capped = decision == TERMINAL and all(sum(len(pl) for pl in z.piles) < int(opts["score_to_win"])
                                               for z in zones)
         first = active if (turn % 2 == 1 or turn == 0) != capped else 1 - active
+        # the discard decision pays an action's cost in the Set phase or in a battle (FR-COST-1): the seats
+        # are checked as in that phase
+        phase = decision
+        if decision == DISCARD:
+            phase = TRICKS if "battle" in top else SET
+        elif "paying" in top:
+            raise PositionError("paying", f"only the discard decision pays an action's cost, not {name!r} "
+                                          "(leave it out)")
 
-        g = self.build(opts, turn, active, first, decision, seed, zones, bcards, n)
+        g = self.build(opts, turn, active, first, phase, seed, zones, bcards, n)
         self.check_seats(g, zones, opts)
         self.set_decision(g, top, decision, braw, bcards)
         self.check_printed(g, top, zones)
@@ -429,6 +439,7 @@ class _Loader:
                      bcards: list[_Card]) -> None:
         active = g.active
         name = DECISION_NAMES[decision]
+        phase = g.decision   # SET or TRICKS for a discard decision, else the decision itself (see load)
         raw = top.get("deciding")
         deciding = active if raw is None else _seat("deciding", raw)
         if decision == TERMINAL:
@@ -446,17 +457,73 @@ class _Loader:
                                                 "without a mulligan decision (FR-SETUP-3)")
             # the first player decides first, then the second (FR-SETUP-3)
             g.mulligans_left = 2 if deciding == active else 1
-        elif deciding != active and decision != TRICKS:
+        elif deciding != active and phase != TRICKS:
             raise PositionError("deciding", f"in the {name} decision the active seat ({_label(active)}) decides, "
                                             f"not seat {_label(deciding)}")
         g.decider = deciding
-        if decision == TRICKS:
+        if phase == TRICKS:
             self.battle(g, braw, bcards)
         elif braw:
             raise PositionError("battle", f"there is no battle in the {name} decision (only in \"tricks\")")
+        if decision == DISCARD:
+            if "paying" not in top:
+                raise PositionError("paying", "is missing: the discard decision pays the cost of an action (the "
+                                              "card, the action's index and the cards left to discard)")
+            self.paying(g, top["paying"], phase)
+            return
         why_not = _why_not_asked(g)
         if why_not:
             raise PositionError("decision", f"{name}: {why_not}")
+
+    @staticmethod
+    def paying(g: Game, raw: Any, phase: int) -> None:
+        """The action whose discard cost the deciding seat is paying (FR-COST-1): its other costs are paid."""
+        obj = _obj("paying", raw, PAYING_KEYS)
+        for key in ("card", "action", "left"):
+            if key not in obj:
+                raise PositionError(f"paying.{key}", "is missing")
+        p = g.decider
+        s = g.seats[p]
+        iid = _int("paying.card", obj["card"], 0)
+        cr = g.creature(p, iid)
+        if cr is None and iid not in s.inventory:
+            raise PositionError("paying.card", f"{iid} is neither an inventory card nor a creature in play of seat "
+                                               f"{_label(p)}, which decides and pays")
+        d = g.defs[iid]
+        if not d.actions:
+            raise PositionError("paying.card", f"{d.name} has no action")
+        i = _int("paying.action", obj["action"], 0, len(d.actions) - 1)
+        a = d.actions[i]
+        if a.discard == 0:
+            raise PositionError("paying.action", f"action {i} of {d.name} has no discard cost (FR-COST-1)")
+        if a.in_battle != (phase == TRICKS):
+            raise PositionError("paying.action", f"action {i} of {d.name} is " + (
+                "a star action: it is paid during a battle (write the 'battle')" if a.in_battle else
+                "a coin action: it is paid in the Set phase, with no battle going on"))
+        left = _int("paying.left", obj["left"], 1, a.discard)
+        if len(s.hand) < left:
+            raise PositionError("paying.left", f"{left} card(s) still to discard, but seat {_label(p)} holds "
+                                               f"{len(s.hand)}: the cost was checked when the action was used")
+        if cr is None:
+            if g.face_down[iid] != a.face_down:
+                raise PositionError("paying.card", f"{d.name} is face " + ("up, but the action's cost turned it face "
+                                                                           "down" if a.face_down else
+                                                                           "down: its actions cannot be used (FR-INV-2)"))
+        if a.zap and not (cr.zapped if cr is not None else g.inv_zapped[iid]):
+            raise PositionError("paying.card", f"{d.name} was zapped to pay the action's cost: write \"zapped\": true")
+        col = -1
+        if a.eff.op == OP_MOVE:
+            if "space" not in obj:
+                raise PositionError("paying.space", "is missing: the empty space the creature moves to (FR-MOVE-1)")
+            col = _int("paying.space", obj["space"], 0, COLUMNS - 1)
+            there = s.spaces[col]
+            if there is not None:
+                raise PositionError("paying.space", f"space {col} holds {there.d.name}: a creature moves only to "
+                                                    "an empty space of its owner (FR-MOVE-1)")
+        elif "space" in obj:
+            raise PositionError("paying.space", "only a move names a space (leave it out)")
+        g.pay_card, g.pay_action, g.pay_space, g.pay_left, g.pay_from = iid, i, col, left, phase
+        g.decision = DISCARD
 
     @staticmethod
     def set_outcome(g: Game) -> None:
@@ -631,7 +698,12 @@ def position_of(g: Game, *, deck: bool = False) -> dict[str, Any]:
     out["seats"] = seats
     cards = [{"seat": g.owner[i], "id": i, "card": defs[i].name} for i in g.b_cards]
     att, dfn = g.b_att, g.b_def
-    if g.decision == TRICKS and att is not None and dfn is not None:
+    if g.decision == DISCARD:
+        out["paying"] = {"card": g.pay_card, "action": g.pay_action, "left": g.pay_left}
+        if g.pay_space >= 0:
+            out["paying"]["space"] = g.pay_space
+    in_battle = g.decision == TRICKS or (g.decision == DISCARD and g.pay_from == TRICKS)
+    if in_battle and att is not None and dfn is not None:
         pa, pd = att.owner, dfn.owner
         out["battle"] = {"attacker": att.iid, "defender": dfn.iid, "passed": g.b_passes, "cards": cards,
                          "attack_bonus": g.b_bonus[pa], "defense_bonus": g.b_bonus[pd],
@@ -709,6 +781,11 @@ def render_position(pos: Mapping[str, Any], deciding: int) -> str:
             lines.append(f"  seat {_label(1 - deciding)} has passed: one more pass and the cards are flipped")
     elif battle.get("cards"):
         lines.append("battle cards not yet discarded: " + ", ".join(card(c["id"]) for c in battle["cards"]))
+    paying = pos.get("paying")
+    if paying:
+        lines.append(f"paying: action {paying['action']} of {card(paying['card'])}"
+                     + (f" (a move to space {paying['space']})" if "space" in paying else "")
+                     + f", {paying['left']} card(s) still to discard from the hand")
     if pos.get("options"):
         lines.append("rules changed: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in pos["options"].items()))
     out = pos.get("outcome")
