@@ -7,6 +7,7 @@ heals held for damage, discards, the deck-out when far ahead)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from fwlab.bots.eredan import HeuristicBot, LookaheadBot
 from fwlab.bots.eredan.cardplay import card_ok
@@ -352,3 +353,23 @@ def test_ER_FIGHT_1_ER_CLASS_3_heuristic_imagines_every_legal_card_as_the_engine
                     by_def += d.type not in (SPELL, THEURGY) and any(e.op == OP_DAMAGE for e in d.effects)
             g.apply(bots[g.decider].choose(g))
     assert compared > 800 and on_enemy > 20 and by_def > 20, (compared, on_enemy, by_def)
+
+
+def test_ER_CLASS_3_heuristic_hangs_a_craftsman_item_that_weakens_its_bearer_on_the_foe():
+    # a Craftsman item with Att -2 for whoever carries it (the catalog has none): Old Gorran plays it
+    # on Pip, his foe (target 3 + 1), whose strike 3 + 1 (turn 1) against Def 3 it stops; a
+    # Craftsman item that only raises its bearer still goes on its own side
+    base = CAT.cards["Tinker's Gauntlet"]
+    manacles = replace(base, name="Rusted Manacles", fields={**base.fields, "name": "Rusted Manacles", "kind": "jewel",
+                                                             "effects": [{"do": "att", "n": -2, "target": "ally"}]})
+    cat = {**CAT.cards, manacles.name: manacles}
+    for card, enemy in (("Rusted Manacles", True), ("Tinker's Gauntlet", False)):
+        seats = [{"characters": ["Zephrin the Unbound", "Old Gorran", "Hrolf Ironpelt"],
+                  "hand": [card] + ["Sidestep"] * 4, "deck": ["Sidestep"] * 15, "score": 0},
+                 {"characters": ["Seraphine Dawnsong", "Pip Quickfingers", "Sister Ashgrave"],
+                  "hand": ["Sidestep"] * 5, "deck": ["Sidestep"] * 15, "score": 0}]
+        g = load_position({"ruleset": "eredan", "turn": 1, "active": 0, "decision": "choose", "seats": seats}, cat)
+        g.apply(Action("choose", 1, 1))  # Old Gorran against Pip
+        a = HeuristicBot(1).choose(g)
+        assert g.why_illegal(a) is None and name_of(g, a) == card, a
+        assert (a.b == 3 + 1) if enemy else (0 <= a.b < 3), a

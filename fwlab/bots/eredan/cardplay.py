@@ -124,7 +124,9 @@ class CardPlay(FightModel):
                 if dup:
                     continue
             lo = 0 if d.ally else -1
-            hi = (6 if d.anyone else 3) if d.ally else 0  # a Craftsman item: 3..5 on an enemy (ER-CLASS-3)
+            # a Craftsman item may go on an enemy, 3..5 (ER-CLASS-3): tried when it can cost its bearer
+            # something (CardDef.bearer_loss); one that only raises its bearer never helps there
+            hi = (6 if d.anyone and d.bearer_loss else 3) if d.ally else 0
             for t in range(lo, hi):
                 if d.ally:
                     if not card_ok(g, d, me, ch, t, restr, use[c]):
@@ -168,7 +170,7 @@ class CardPlay(FightModel):
                 if not (use[c] >> bit) & 1 or (restr != NO_CHAIN and not passes(d, restr)):
                     continue  # card_ok fails for every target
                 lo = 0 if d.ally else -1
-                hi = (6 if d.anyone else 3) if d.ally else 0
+                hi = (6 if d.anyone and d.bearer_loss else 3) if d.ally else 0
                 for u in range(lo, hi):
                     if d.ally:
                         if not card_ok(g, d, me, y.m, u, restr, use[c]):
@@ -278,7 +280,7 @@ class CardPlay(FightModel):
                             break
                 continue
             lo = 0 if d.ally else -1
-            hi = (6 if d.anyone else 3) if d.ally else 0  # a Craftsman item: 3..5 on an enemy (ER-CLASS-3)
+            hi = (6 if d.anyone and d.bearer_loss else 3) if d.ally else 0  # 3..5: on an enemy (ER-CLASS-3)
             if not d.ally:  # the may-use bit passed: card_ok has only the item's slot left to check
                 if d.type != ITEM or slot_check(defs, d, m) == FITS:
                     n = self._entry(n, c, d, -1, opens)

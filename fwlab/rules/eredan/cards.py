@@ -140,7 +140,7 @@ class CardDef:
     __slots__ = ("name", "type", "guild", "classes", "class_names", "race", "caste", "element", "att", "defense",
                  "spirit", "life", "bonuses", "mar_vs", "mar_n", "item_chain", "kind", "hands", "dual_wield",
                  "consumable", "effects", "damaging", "aoe", "chain", "chain_with", "ally", "retrieves", "has_bearer",
-                 "golem", "guem", "tags", "plain", "anyone")
+                 "golem", "guem", "tags", "plain", "anyone", "bearer_loss")
 
     def __init__(self, card: Card) -> None:
         f = card.fields
@@ -229,6 +229,12 @@ class CardDef:
         #: a Craftsman item: attached to any living character in play, of either side (ER-CLASS-3),
         #: so its target is 0..2 (your characters) or 3..5 (the other side's)
         self.anyone: bool = self.type == ITEM and self.classes == CRAFTSMAN
+        #: an effect that costs the character the card is played on (damage, a stat lowered): only
+        #: such a Craftsman item can serve its player on an enemy (the bots try enemies for no other)
+        self.bearer_loss: bool = any(
+            (e.target == T_SELF or e.target == T_ALLY)
+            and (e.op == OP_DAMAGE or (e.n < 0 and (e.op == OP_ATT or e.op == OP_DEF or e.op == OP_SPIRIT)))
+            for e in effs)
         self.retrieves: bool = any(e.op == OP_RETRIEVE for e in effs)
         self.has_bearer: bool = any(e.bearer for e in effs)
         #: a spell with a damage effect: a pure Mage casting it loses its physical attack
