@@ -59,3 +59,15 @@ def test_CLI_START_1_help_lists_every_command_without_importing_them():
     proc = subprocess.run([sys.executable, "-c", PROBE, "--help"], cwd=ROOT, capture_output=True, text=True)
     for name in COMMANDS:
         assert name in proc.stdout
+
+
+@pytest.mark.parametrize("package", ["fwlab.calc", "fwlab.decks", "fwlab.sim"])
+def test_CLI_START_1_a_lazy_package_gives_each_name_its_object_even_after_every_submodule_is_loaded(package):
+    import pkgutil
+
+    pkg = importlib.import_module(package)
+    for info in pkgutil.iter_modules(pkg.__path__):  # load every submodule first: the import system then
+        importlib.import_module(f"{package}.{info.name}")  # sets a package attribute per submodule
+    for name in pkg.__all__:
+        value = getattr(pkg, name)
+        assert not isinstance(value, type(pkg)), f"{package}.{name} is a module, not the name it exports"

@@ -12,6 +12,10 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_exports
 
+# a name that is also its submodule's name is bound now: once the submodule is imported, the import
+# system would otherwise leave the module, not the duel function, under that name
+from .duel import duel
+
 if TYPE_CHECKING:  # the names, for type checkers; imported when first used
     from .attack import Attack, AttackResult, Distribution, whole_attack
     from .collector import Collector, format_collector, parse_collector
@@ -45,7 +49,7 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "FightResult": "combat", "best_target": "combat", "fight": "combat", "raid": "combat",
     "scenario_fight": "combat", "Board": "conquest", "Chance": "conquest", "Conquest": "conquest",
     "Plan": "conquest", "board_fields": "conquest", "conquer_chance": "conquest", "conquerable": "conquest",
-    "neighbours": "conquest", "plan_turn": "conquest", "DuelResult": "duel", "duel": "duel",
+    "neighbours": "conquest", "plan_turn": "conquest", "DuelResult": "duel",
     "Exchange": "eredan", "eredan_exchange": "eredan", "Fighter": "fighter", "BattleOdds": "gems",
     "FlipDeck": "gems", "PowerUp": "gems", "battle_odds": "gems", "format_chart": "tohit",
     "need_to_hit": "tohit", "p_hit": "tohit", "p_hit_exact": "tohit", "tohit_table": "tohit",

@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING
 
 from ..lazy import lazy_exports
 
+# a name that is also its submodule's name is bound now: once the submodule is imported, the import
+# system would otherwise leave the module, not the validate function, under that name
+from .validate import validate
+
 if TYPE_CHECKING:  # the names, for type checkers; imported when first used
     from .decklist import Deck, DeckEntry, format_decklist, load_deck, parse_decklist, read_decklist
     from .helper import fill_deck
@@ -22,5 +26,5 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "Deck": "decklist", "DeckEntry": "decklist", "format_decklist": "decklist", "load_deck": "decklist",
     "parse_decklist": "decklist", "read_decklist": "decklist", "fill_deck": "helper", "cards_seen": "odds",
     "deploy_odds": "odds", "draw_odds": "odds", "p_at_least": "odds", "DeckStats": "stats",
-    "deck_stats": "stats", "Problem": "validate", "is_legal": "validate", "validate": "validate",
+    "deck_stats": "stats", "Problem": "validate", "is_legal": "validate",
 })
