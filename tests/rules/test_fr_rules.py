@@ -176,6 +176,14 @@ def test_FR_SETUP_3_mulligan_once_each_first_player_first():
         g.apply("mulligan")
         kept += Counter(hand(g, 1)) == Counter(MULL_HAND)
     assert kept <= 1
+    # a new game asks both, the first player first, whatever the first one chose
+    for choice in ("keep", "mulligan"):
+        g = new_game(deck40("Ox", "Blank"), deck40("Ox", "Blank"), 4, first=1)
+        assert (pos(g)["decision"], pos(g)["deciding"]) == ("mulligan", 1)
+        g.apply(choice)
+        assert (pos(g)["decision"], pos(g)["deciding"], pos(g)["turn"]) == ("mulligan", 0, 0)
+        g.apply("keep")
+        assert (pos(g)["decision"], pos(g)["turn"], pos(g)["active"]) == ("inventory", 1, 1)
     # the second player decides second: a position may ask it, after the first player's choice
     g = game({"hand": blanks(6)}, {"hand": MULL_HAND}, active=1, turn=0, decision="mulligan", deciding=0)
     g.apply("keep")
