@@ -19,7 +19,7 @@ from fwlab.bots.conquest import HeuristicBot
 from fwlab.catalog import load_catalog
 from fwlab.cli import main
 from fwlab.rules.conquest.position import first_of, seat_of_turn
-from fwlab.rules.core import PositionError
+from fwlab.rules.core import GameRecord, PositionError
 from fwlab.rules.engines import engine_for, load_position, position_of, rule_options
 
 CAT = load_catalog("conquest")
@@ -90,7 +90,7 @@ def test_positions_with_a_mulligan_and_with_options_round_trip_too():
                       dict(others)]}
     small = {"ruleset": "conquest", "turn": 5, "active": 2, "decision": "exchange",
              "options": {"board_radius": 1, "difficulties": [1, 2, 3, 4, 5, 6, 12], "turn_order": "clockwise",
-                         "idle_end": 3},
+                         "idle_end": "turns-in-a-row", "idle_turns": 3},
              "seats": [{"followers": {"warrior": 2}}, {"followers": {"mage": 2}},
                        {"followers": {"warrior": 2, "mage": 1}, "expended": {"warrior": 2}, "coins": 31,
                         "hand": ["Scouts", "Keep"]}, {"followers": {"craftsman": 2}}],
@@ -105,6 +105,25 @@ def test_positions_with_a_mulligan_and_with_options_round_trip_too():
     assert full(load_position(mull, CAT))["legal_actions"] == ["keep", "mulligan"]
     shown = full(load_position(small, CAT))
     assert shown["options"] == small["options"] and shown["boost"] == 2 and shown["first"] == 2
+
+
+def test_CQ_DRAW_2_a_position_expresses_the_exchange_before_and_while_it_is_chosen():
+    pos = edit("seats[0].hand", ["Militia", "Moat", "Keep", "Claim"]) | {"decision": "exchange", "deck": ["Scouts", "Archers"]}
+    before = load_position(copy.deepcopy(pos), CAT)
+    assert "exchanging" not in full(before) and "exchange 62 18" in full(before)["legal_actions"]
+    choosing = load_position(copy.deepcopy(pos) | {"exchanging": ["Moat", {"id": 62}]}, CAT)
+    printed = json.loads(json.dumps(full(choosing)))
+    assert printed["exchanging"] == [{"id": 18, "card": "Moat"}, {"id": 62, "card": "Militia"}]
+    assert printed["legal_actions"] == ["exchange 14 26", "done"]       # Keep and Claim are left to choose
+    again = load_position(printed, CAT)
+    assert full(again) == printed and again.fingerprint() == choosing.fingerprint()
+    # the same exchange chosen from before, step by step, is the same state
+    before.apply("exchange 18 62")
+    assert before.fingerprint() == choosing.fingerprint() and full(before)["exchanging"] == printed["exchanging"]
+    choosing.apply("done")
+    after = full(choosing)
+    assert after["active"] == 1 and "exchanging" not in after
+    assert [c["card"] for c in after["seats"][0]["hand"]] == ["Keep", "Claim", "Scouts"]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -216,7 +235,10 @@ UNREACHABLE = [
     (base() | {"terminal": True}, "terminal", "the game is over"),
     (base() | {"outcome": {"places": [1, 2, 2, 2], "end_reason": "idle"}}, "terminal", "the game is over"),
     (base() | {"decision": "terminal"}, "decision", "the game is over"),
-    (edit("board[18].turn", 1), "board", "no conquest or Claim since turn 1: the game ended after 4 turns in a row"),
+    (edit("board[18].turn", 1), "board", "every player has had a turn since turn 1 without a conquest or a Claim"),
+    (edit("board[18].turn", 1) | {"options": {"idle_end": "turns-in-a-row"}}, "board",
+     "no conquest or Claim since turn 1: the game ended after 4 turns in a row"),
+    (base() | {"options": {"idle_turns": 2}}, "options.idle_turns", "counts the idle turns in a row of idle_end"),
     (edit("board", [{"difficulty": e["difficulty"], "owner": 1, "turn": 6} for e in base()["board"]]), "board",
      "every field is taken"),
     # followers and what is expended
@@ -248,6 +270,19 @@ UNREACHABLE = [
     (edit("seats[0].turns", 2), "seats[0].turns", "is 2 but"),
     (edit("seats[3].fields", 0), "seats[3].fields", "is 0 but"),
     (base() | {"idle": 2}, "idle", "is 2 but"),
+    (base() | {"idle_seats": [3]}, "idle_seats", "is [3] but"),
+    # the exchange: cards of the active seat's hand, two at a time, after the Draw step
+    (base() | {"exchanging": ["Militia", "Moat"]}, "exchanging", "not in the tasks decision"),
+    (edit("seats[0].hand", ["Militia", "Moat", "Keep"]) | {"decision": "exchange", "exchanging": ["Militia"]},
+     "exchanging", "two at a time"),
+    (edit("seats[0].hand", ["Militia", "Moat", "Keep"]) | {"decision": "exchange", "exchanging": ["Militia", "Scouts"]},
+     "exchanging[1]", "'Scouts' is not in seat a's hand"),
+    (edit("seats[0].hand", ["Militia", "Moat", "Keep"]) | {"decision": "exchange", "exchanging": ["Moat", "Moat"]},
+     "exchanging[1]", "'Moat' is chosen twice"),
+    (edit("seats[0].hand", ["Militia", "Moat", "Keep"]) | {"decision": "exchange", "exchanging": ["Militia", {"id": 3}]},
+     "exchanging[1]", "id 3 is not in seat a's hand"),
+    (edit("seats[0].hand", ["Militia", "Moat", "Keep"]) | {"decision": "exchange", "exchanging": ["Militia", "Moat"]},
+     "decision", "the engine makes the exchange at once"),
     (base() | {"legal_actions": ["end"]}, "legal_actions", "what the engine allows"),
     (edit("board[4].field", 5), "board[4].field", "its number in board order"),
     (base() | {"deck": ["Militia"], "deck_size": 2}, "deck_size", "the deck lists 1"),
@@ -355,28 +390,33 @@ def test_a_malformed_conquest_position_names_the_file_and_field(capsys, tmp_path
 # ---------------------------------------------------------------------- rule options
 def test_the_options_are_declared_as_data_with_their_rule_ids():
     opts = {o.name: o for o in rule_options("conquest")}
-    assert list(opts) == ["board_radius", "difficulties", "turn_order", "idle_end"]
+    assert list(opts) == ["board_radius", "difficulties", "turn_order", "idle_end", "idle_turns"]
     assert (opts["board_radius"].type, opts["board_radius"].default, opts["board_radius"].rule) == ("int", 2, "CQ-BOARD-1")
     assert opts["difficulties"].type == "ints" and len(opts["difficulties"].default) == 19
     assert opts["turn_order"].choices == ("reverse-first-round", "clockwise") and opts["turn_order"].rule == "CQ-ORDER-1"
-    assert (opts["idle_end"].type, opts["idle_end"].default, opts["idle_end"].rule) == ("int", 0, "CQ-END-2")
+    assert (opts["idle_end"].type, opts["idle_end"].default, opts["idle_end"].rule) == ("str", "every-player", "CQ-END-2")
+    assert opts["idle_end"].choices == ("every-player", "turns-in-a-row")
+    assert (opts["idle_turns"].type, opts["idle_turns"].default, opts["idle_turns"].rule) == ("int", 0, "CQ-END-2")
     assert all(o.doc for o in opts.values())
 
 
 @pytest.mark.parametrize("rule, words", [("x=1", "unknown rule option 'x' for conquest; known: board_radius"),
                                          ("turn_order=ccw", "rule option 'turn_order' of conquest: ccw is not one of"),
-                                         ("idle_end=-1", "must be at least 0"),
+                                         ("idle_turns=-1", "must be at least 0"),
+                                         ("idle_end=3", "3 is not one of every-player, turns-in-a-row"),
+                                         ("idle_turns=3", "idle_turns=3 counts the idle turns in a row"),
                                          ("board_radius=1", "a board of radius 1 has 7 fields")])
 def test_an_unknown_option_or_a_bad_value_is_exit_2_naming_it(capsys, rule, words):
     code, _, err = run(capsys, "simulate", "--ruleset", "conquest", "--players", "4", "-n", "4", "--rule", rule)
     assert code == 2 and words in err
 
 
-@pytest.mark.parametrize("rule, key", [("turn_order=clockwise", "seat_order"), ("idle_end=1", "end_reasons"),
+@pytest.mark.parametrize("rule, key", [("turn_order=clockwise", "seat_order"), ("idle_turns=1", "end_reasons"),
                                        ("board_radius=1", "mean_turns")])
 def test_a_rule_option_changes_the_simulation_on_the_same_seeds(capsys, rule, key):
     argv = ["simulate", "--ruleset", "conquest", "--players", "4", "-n", "60", "--seed", "3", "--json"]
-    extra = ["--rule", "difficulties=1,2,3,4,5,6,12"] if rule.startswith("board_radius") else []
+    extra = (["--rule", "difficulties=1,2,3,4,5,6,12"] if rule.startswith("board_radius") else
+             ["--rule", "idle_end=turns-in-a-row"] if rule.startswith("idle_turns") else [])
     code, out, err = run(capsys, *argv)
     assert code == 0, err
     default = json.loads(out)
@@ -385,7 +425,7 @@ def test_a_rule_option_changes_the_simulation_on_the_same_seeds(capsys, rule, ke
     changed = json.loads(out)
     assert changed["options"] and not default["options"]
     assert changed[key] != default[key]
-    if rule == "idle_end=1":       # one idle turn ends it: almost every game ends idle, and sooner
+    if rule == "idle_turns=1":     # one idle turn ends it: almost every game ends idle, and sooner
         assert changed["end_reasons"].get("idle", 0) > default["end_reasons"].get("idle", 0)
         assert changed["mean_turns"] < default["mean_turns"]
     if rule.startswith("board_radius"):   # seven fields are taken sooner than nineteen
@@ -393,14 +433,19 @@ def test_a_rule_option_changes_the_simulation_on_the_same_seeds(capsys, rule, ke
 
 
 def test_options_travel_in_the_record_and_the_replay_uses_them():
-    g = ENG.new_game("conquest", [None] * 3, 4, 1, catalog=CAT, turn_order="clockwise", idle_end=2,
-                     board_radius=1, difficulties=(1, 2, 3, 4, 5, 6, 12))
+    g = ENG.new_game("conquest", [None] * 3, 4, 1, catalog=CAT, turn_order="clockwise", idle_end="turns-in-a-row",
+                     idle_turns=2, board_radius=1, difficulties=(1, 2, 3, 4, 5, 6, 12))
     assert g.record.options == {"board_radius": 1, "difficulties": [1, 2, 3, 4, 5, 6, 12], "turn_order": "clockwise",
-                                "idle_end": 2}
+                                "idle_end": "turns-in-a-row", "idle_turns": 2}
     ENG.play_out(g, [HeuristicBot(1) for _ in range(3)])
     again = ENG.replay(g.record, CAT)
     assert again.fingerprint() == g.fingerprint() and again.outcome == g.outcome
     assert ENG.new_game("conquest", [None] * 3, 4, 1, catalog=CAT).record.options == {}
+    # a record of before issue 26, when idle_end was the count of idle turns in a row, replays the same
+    old = GameRecord.from_dict(g.record.to_dict())
+    old.options = {k: v for k, v in old.options.items() if k not in ("idle_end", "idle_turns")} | {"idle_end": 2}
+    again = ENG.replay(old, CAT)
+    assert again.fingerprint() == g.fingerprint() and again.idle_end == "turns-in-a-row" and again.idle_turns == 2
 
 
 def test_the_example_of_the_conquest_section_of_docs_positions_md_is_what_show_prints(tmp_path, capsys):

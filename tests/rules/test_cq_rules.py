@@ -528,18 +528,64 @@ def test_CQ_DRAW_1_draw_one_plus_one_per_unexpended_mage():
     assert hand_names(g, 0) == ["Militia", "Scouts"] and g.decision_name == "exchange"
 
 
-def test_CQ_DRAW_2_exchange_two_cards_for_one_as_often_as_wished():
+def test_CQ_DRAW_2_one_exchange_of_an_even_number_of_cards_chosen_at_once():
     g = load(cq({0: ["Militia", "Scouts", "Moat", "Claim", "Alchemy", "Archers"]}, decision="exchange",
-                deck=["Keep", "Pikemen"]))
-    assert len(show(g)["seats"][0]["hand"]) == 6
+                deck=["Keep", "Pikemen", "Sappers"]))
+    hand, discard = hand_names(g, 0), show(g)["discard"]
     g.apply(f"exchange {iid_of(g, 0, 'Moat')} {iid_of(g, 0, 'Claim')}")
-    assert hand_names(g, 0) == ["Militia", "Scouts", "Alchemy", "Archers", "Keep"]
-    assert [c["card"] for c in show(g)["discard"][-2:]] == ["Moat", "Claim"]
+    # nothing is discarded or drawn until the whole exchange is chosen
+    assert hand_names(g, 0) == hand and show(g)["discard"] == discard and g.decision_name == "exchange"
+    assert [c["card"] for c in show(g)["exchanging"]] == ["Moat", "Claim"]
+    illegal(g, f"exchange {iid_of(g, 0, 'Moat')} {iid_of(g, 0, 'Militia')}", "already chosen")
     illegal(g, f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Militia')}", "two different cards")
-    g.apply(f"exchange {iid_of(g, 0, 'Keep')} {iid_of(g, 0, 'Militia')}")    # a card drawn by an exchange may go again
-    assert hand_names(g, 0) == ["Scouts", "Alchemy", "Archers", "Pikemen"] and g.card_count() == 127
+    g.apply(f"exchange {iid_of(g, 0, 'Archers')} {iid_of(g, 0, 'Alchemy')}")
+    assert hand_names(g, 0) == hand and show(g)["discard"] == discard
+    g.apply("done")                   # four discarded, two drawn (one for every two), and the turn is over
+    pos = show(g)
+    assert pos["active"] != 0 and hand_names(g, 0) == ["Militia", "Scouts", "Keep", "Pikemen"]
+    assert [c["card"] for c in pos["discard"][-4:]] == ["Moat", "Claim", "Archers", "Alchemy"]
+    assert "exchanging" not in pos and g.card_count() == 127
+
+
+def test_CQ_DRAW_2_cards_drawn_by_the_exchange_cannot_be_exchanged_the_same_turn():
+    g = load(cq({0: ["Militia", "Scouts", "Moat", "Claim"]}, decision="exchange", deck=["Keep", "Pikemen"]))
+    keep = engine_for("conquest").position_of(g, deck=True)["deck"][0]["id"]
+    g.apply(f"exchange {iid_of(g, 0, 'Moat')} {iid_of(g, 0, 'Claim')}")
+    illegal(g, f"exchange {keep} {iid_of(g, 0, 'Militia')}", "must be in your hand")
+    assert not any(str(keep) in a.split()[1:] for a in show(g)["legal_actions"])
+    assert show(g)["legal_actions"] == [f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Scouts')}", "done"]
     g.apply("done")
-    assert show(g)["active"] != 0
+    assert show(g)["active"] != 0 and hand_names(g, 0) == ["Militia", "Scouts", "Keep"]
+
+
+def test_CQ_DRAW_2_each_pair_is_offered_once_and_the_exchange_is_made_when_no_two_cards_are_left():
+    g = load(cq({0: ["Militia", "Moat", "Claim"]}, decision="exchange", deck=["Keep", "Pikemen"]))
+    m, o, c = (iid_of(g, 0, x) for x in ("Militia", "Moat", "Claim"))
+    assert show(g)["legal_actions"] == [f"exchange {m} {o}", f"exchange {m} {c}", f"exchange {o} {c}", "done"]
+    g.apply(f"exchange {c} {o}")      # either order names the pair; one card left: nothing more to choose
+    pos = show(g)
+    assert pos["active"] != 0 and hand_names(g, 0) == ["Militia", "Keep"]
+    assert [x["card"] for x in pos["discard"][-2:]] == ["Claim", "Moat"]
+
+
+def test_CQ_DRAW_2_the_heuristic_bot_chooses_its_whole_exchange_before_anything_is_drawn():
+    from fwlab.bots.conquest import HeuristicBot
+
+    # a flat board of 6s: Claims (up to 4) and troops of attack 2 or less are dead; five of them
+    hand = ["Claim", "Pikemen", "Scouts", "Militia", "Claim", "Swordsmen", "Wardens"]
+    g = load(cq({0: hand}, decision="exchange", deck=["Sappers", "Skirmishers", "Pikemen"]))
+    bot = HeuristicBot(0)
+    chosen: list[str] = []
+    while show(g)["active"] == 0:
+        a = bot.choose(g)
+        assert hand_names(g, 0) == hand                      # nothing drawn while it chooses
+        if a.kind == "exchange":
+            chosen += names(g, [a.a, a.b])
+        g.apply(a)
+    dead = {"Claim", "Scouts", "Militia", "Wardens"}
+    assert len(chosen) == 4 and set(chosen) <= dead          # an even number of its five dead cards, at once
+    # the two drawn come after the choice: the dead Sappers and Skirmishers stay for another turn
+    assert Counter(hand_names(g, 0)) == Counter(hand) - Counter(chosen) + Counter(["Sappers", "Skirmishers"])
 
 
 def test_CQ_RESTORE_1_expended_followers_are_restored_and_kept_for_good():
@@ -656,19 +702,20 @@ FORTS = [["Palisade", "Moat"], ["Palisade", "Garrison"], ["Palisade", "Watchtowe
 
 
 def _idle_turn(g: Game) -> None:
-    seat = show(g)["active"]
-    while show(g)["active"] == seat and not g.is_terminal():
+    """One turn (the turn number changes; a seat may play two in a row) taking no field."""
+    turn = show(g)["turn"]
+    while show(g)["turn"] == turn and not g.is_terminal():
         g.apply({"hire": "nohire", "tasks": "end", "exchange": "done", "mulligan": "keep"}[g.decision_name])
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
-def test_CQ_END_2_as_many_turns_in_a_row_as_players_without_conquest_or_claim(n):
+def test_CQ_END_2_in_a_later_round_every_player_has_had_a_turn_after_as_many_idle_turns_as_players(n):
     hands = {s: FORTS[s] for s in range(n)}
     g = load(cq(hands, n=n, decision="exchange"))            # the turn before was the last one with a Claim
-    assert show(g)["idle"] == 0
+    assert show(g)["idle"] == 0 and show(g)["idle_seats"] == []
     for i in range(n - 1):
         _idle_turn(g)
-        assert not g.is_terminal() and show(g)["idle"] == i + 1
+        assert not g.is_terminal() and show(g)["idle"] == i + 1 and show(g)["idle_seats"] == sorted(range(i + 1))
     _idle_turn(g)
     assert show(g)["outcome"] == {"places": [1] * n, "end_reason": "idle"}
 
@@ -692,20 +739,95 @@ def test_CQ_END_2_a_claim_or_a_conquest_starts_the_count_again():
     assert show(g)["outcome"]["end_reason"] == "idle"
 
 
-@pytest.mark.parametrize("idle_end, turns", [(1, 1), (2, 2), (6, 6)])
-def test_CQ_END_2_option_idle_end_sets_how_many_idle_turns_end_the_game(idle_end, turns):
+@pytest.mark.parametrize("turns", [1, 2, 6])
+def test_CQ_END_2_option_idle_turns_sets_how_many_idle_turns_in_a_row_end_the_game(turns):
     hands = {s: FORTS[s] for s in range(4)}
-    g = load(cq(hands, decision="exchange", options={"idle_end": idle_end}))
-    assert show(g)["options"]["idle_end"] == idle_end
+    opts = {"idle_end": "turns-in-a-row", "idle_turns": turns}
+    g = load(cq(hands, decision="exchange", options=opts))
+    assert show(g)["options"] | opts == show(g)["options"]
     for i in range(turns - 1):
         _idle_turn(g)
         assert not g.is_terminal() and show(g)["idle"] == i + 1
     _idle_turn(g)
     assert show(g)["outcome"]["end_reason"] == "idle"           # 4 by default (as many as players)
     # a position the option has already ended is refused
-    if idle_end < 4:
+    if turns < 4:
         with pytest.raises(ValueError, match="the game ended after"):
-            load(cq(hands, decision="exchange", options={"idle_end": idle_end}, fields={18: (3, None, None, 1)}))
+            load(cq(hands, decision="exchange", options=opts, fields={18: (3, None, None, 1)}))
+    # idle_turns counts the turns of turns-in-a-row only
+    with pytest.raises(ValueError, match="idle_turns=2 counts the idle turns in a row of idle_end=turns-in-a-row"):
+        load(cq(hands, decision="exchange", options={"idle_turns": 2}))
+
+
+def _after_a_claim_in_turn_one(n: int, turn: int = 2, active: int | None = None, **top: Any) -> dict[str, Any]:
+    """Turn ``turn`` (default 2) of ``n`` players that seat a started (round 1 runs a, then
+    counter-clockwise): seat a claimed field 18 in turn 1, nobody took one since; the active seat
+    (default the seat of turn 2) at its Draw/Exchange. Nobody can take a field
+    (two warriors each, a board of 6s; the seats yet to play hold 8 cards no troop is among)."""
+    hands = {s: FILL for s in range(n)}
+    hands[0], hands[n - 1] = FORTS[0], FORTS[1]
+    return cq(hands, n=n, round=1, turn=turn, active=n - 1 if active is None else active, decision="exchange",
+              diff={18: 4}, fields={18: (0, None, None, 1)}, **top)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_CQ_END_2_every_player_must_have_had_a_turn_since_the_last_conquest_or_claim(n):
+    """At the change of rounds the last player of round 1 plays twice in a row: the game goes on
+    until the first player, who claimed in turn 1, has had a turn too (turn 2n), not n turns in a row."""
+    g = load(_after_a_claim_in_turn_one(n))
+    seen: set[int] = set()
+    shown: list[tuple[list[int], int]] = []    # after each idle turn that does not end it: idle_seats, idle
+    t = 2
+    while not g.is_terminal():
+        assert show(g)["turn"] == t and show(g)["active"] == seat_of_turn(t, n, 0)
+        _idle_turn(g)
+        seen.add(seat_of_turn(t, n, 0))
+        if not g.is_terminal():
+            assert seen != set(range(n)), f"every seat has had a turn since the Claim, but turn {t} did not end it"
+            shown.append((show(g).get("idle_seats"), show(g)["idle"]))
+            t += 1
+    assert t == 2 * n, f"the game ended after turn {t}, {t - 1} idle turns in a row, with only seats {sorted(seen)} " \
+                       "having had a turn since the Claim"
+    assert show(g)["outcome"] == {"places": [1] * n, "end_reason": "idle"}
+    # printed: the seats that have had a turn since, and the idle turns in a row
+    assert shown == [(sorted({seat_of_turn(u, n, 0) for u in range(2, v + 1)}), v - 1) for v in range(2, 2 * n)]
+
+
+def test_CQ_END_2_with_no_conquest_or_claim_since_the_start_the_game_ends_after_every_first_turn():
+    g = load(cq({s: FILL for s in range(4)}, round=1, decision="hire", recent=None))
+    for t in range(1, 4):
+        _idle_turn(g)
+        assert not g.is_terminal() and show(g)["turn"] == t + 1
+    _idle_turn(g)
+    assert show(g)["outcome"]["end_reason"] == "idle" and show(g)["turn"] == 4
+    g = load(cq({s: FILL for s in range(4)}, round=1, decision="hire", recent=None))
+    _idle_turn(g)
+    _idle_turn(g)
+    assert show(g)["idle_seats"] == [0, 3] and show(g)["idle"] == 2   # round 1 runs a, d, c, b
+
+
+def test_CQ_END_2_a_position_is_over_only_once_every_player_has_had_a_turn_since():
+    # turn 5 of 3 players: turns 2 (c), 3 and 4 (b, twice in a row) were idle; seat a has not played since
+    g = load(_after_a_claim_in_turn_one(3, turn=5, active=2))
+    assert show(g)["idle"] == 3 and show(g)["idle_seats"] == [1, 2]
+    _idle_turn(g)
+    assert not g.is_terminal()
+    _idle_turn(g)                     # seat a's turn 6: every player has had one
+    assert show(g)["outcome"]["end_reason"] == "idle"
+    with pytest.raises(ValueError, match="every player has had a turn since turn 1") as err:
+        load(_after_a_claim_in_turn_one(3, turn=7, active=1))
+    assert err.value.field == "board"
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_CQ_END_2_option_idle_end_turns_in_a_row_ends_after_as_many_idle_turns_as_players(n):
+    g = load(_after_a_claim_in_turn_one(n, options={"idle_end": "turns-in-a-row"}))
+    for _ in range(n - 1):
+        _idle_turn(g)
+        assert not g.is_terminal()
+    _idle_turn(g)                     # turn n + 1: the last of round 1 has had two of them
+    assert show(g)["outcome"]["end_reason"] == "idle" and show(g)["turn"] == n + 1
+    assert g.record.options["idle_end"] == "turns-in-a-row"
 
 
 # ------------------------------------------------------------------ CQ-SCORE-1

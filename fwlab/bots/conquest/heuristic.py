@@ -22,8 +22,10 @@ Each decision is one greedy step over the game state (the game checks every acti
   warriors and craftsmen are still free); else ``end``, keeping the mages for the Draw step.
   The parameters' defaults were tuned by playing a variant alone against three copies of the
   defaults, every seat equally often; ``bench/conquest_bots.py`` measures the ladder.
-* **Exchange**: two dead cards for one (a Claim with nothing left to claim, a troop too weak for
-  every open field or needing three or more followers the bot lacks).
+* **Exchange** (one a turn, CQ-DRAW-2): its dead cards (a Claim with nothing left to claim, a troop
+  too weak for every open field or needing three or more followers the bot lacks), chosen at once
+  before anything is drawn: all of them, or all but the last when they are odd, named two by two
+  (``exchange C1 C2``), then ``done`` makes the exchange.
 """
 
 from __future__ import annotations
@@ -470,7 +472,10 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ Exchange
     def _exchange(self, g: Game, p: int) -> Action:
+        """The next two of the dead cards not yet chosen (a card is dead or not whatever else is
+        chosen, so the pairs named one after the other are the set chosen at once), else ``done``."""
         s = g.seats[p]
+        chosen = g.exchanging
         first = NONE
         low = 99
         for f in range(g.nf):
@@ -482,6 +487,8 @@ class HeuristicBot:
             if g.owner[f] < 0 and mine[f] > top_sup:
                 top_sup = mine[f]
         for iid in s.hand:
+            if _has(chosen, iid):
+                continue
             d = g.defs[iid]
             dead = False
             if d.type == TROOP:

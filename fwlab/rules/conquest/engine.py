@@ -4,8 +4,9 @@ Setups are ``None`` per seat (nobody brings a deck); the shared deck is the whol
 card ``copies`` times, compiled once per catalog. Rule options (declared as data in
 :mod:`.rule_options`): ``board_radius`` (default 2), ``difficulties`` (the fields' difficulty
 multiset, default the ruled 19), ``turn_order`` (``reverse-first-round`` as 003 writes it, or
-``clockwise``) and ``idle_end`` (the idle end's count, 0: as many turns as players). Positions as text: :mod:`.position`. Not
-compiled itself: it only wires the compiled modules.
+``clockwise``), ``idle_end`` (``every-player``, the ruling, or ``turns-in-a-row``) and ``idle_turns``
+(the count of ``turns-in-a-row``, 0: as many turns as players). Positions as text:
+:mod:`.position`. Not compiled itself: it only wires the compiled modules.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ...catalog import Catalog, load_catalog
 from ..core import GameRecord
 from ..engines import Engine, GameSummary
 from .cards import shared_deck
-from .game import DIFFICULTIES, END_REASONS, RADIUS, REVERSE_FIRST, Game, play_out
+from .game import DIFFICULTIES, END_REASONS, EVERY_PLAYER, RADIUS, REVERSE_FIRST, Game, play_out
 from .game import new_game as _new_game
 from .game import replay as _replay
 from .position import load_position, position_of, render_position
@@ -27,7 +28,8 @@ from .rule_options import KNOWN, OPTIONS
 def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, first: int = 0, *,
              log_cards: bool = True, record: bool = True, catalog: Catalog | None = None,
              board_radius: int = RADIUS, difficulties: Sequence[int] | None = None,
-             turn_order: str = REVERSE_FIRST, idle_end: int = 0, **options: Any) -> Game:
+             turn_order: str = REVERSE_FIRST, idle_end: str = EVERY_PLAYER, idle_turns: int = 0,
+             **options: Any) -> Game:
     """A game of ``conquest`` for ``len(setups)`` players (every setup None); seat ``first`` starts."""
     if ruleset != "conquest":
         raise ValueError(f"the conquest engine plays conquest, not {ruleset!r}")
@@ -40,7 +42,8 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
     diffs = None if difficulties is None or (board_radius == RADIUS and tuple(difficulties) == DIFFICULTIES) \
         else list(difficulties)
     return _new_game(shared_deck(cat), len(setups), seed, first, log_cards=log_cards, record=record,
-                     radius=board_radius, difficulties=diffs, turn_order=turn_order, idle_end=idle_end)
+                     radius=board_radius, difficulties=diffs, turn_order=turn_order, idle_end=idle_end,
+                     idle_turns=idle_turns)
 
 
 def replay(record: GameRecord, catalog: Any) -> Game:

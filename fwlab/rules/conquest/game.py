@@ -5,7 +5,8 @@ The game runs by itself through everything that needs no decision (dealing, the 
 the end checks) and stops at the next decision: :meth:`Game.current_player` names who decides and
 :meth:`Game.legal_actions` what they may do. A decision with nothing to choose is skipped: Hire when
 the player has fewer than 5 coins, the mulligan unless the player may take it, Complete Tasks when
-no card can be played (only ``end`` is left), Exchange with fewer than two cards in hand.
+no card can be played (only ``end`` is left), Exchange with fewer than two cards in hand (or left
+to choose).
 
 =========  ==========================================================================================
 FOLLOWERS  before the first turn, each player in round-1 order, twice: ``follower K`` (K = 0 warrior,
@@ -18,8 +19,11 @@ TASKS      Complete Tasks, any number in any order: ``conquer C F`` (troop C ont
            ``fortify C F`` (fortification C onto your field F), ``magic C [x [y]]`` (magic card C;
            x, y its targets: a field per ``claim`` effect, then a follower kind per follower a
            ``refresh`` restores, in the card's effect order), ``end`` (to the Draw step)
-EXCHANGE   after the Draw step: ``exchange C1 C2`` (discard two cards, draw one; again and again)
-           or ``done`` (Restore, and the next player's turn)
+EXCHANGE   after the Draw step, one exchange (CQ-DRAW-2): ``exchange C1 C2`` chooses two cards of the
+           hand for it (again for more: an even number, nothing is discarded or drawn yet), ``done``
+           makes it (the chosen cards discarded, one card drawn for every two) and ends the turn
+           (Restore, and the next player's); ``done`` with none chosen exchanges nothing. With
+           fewer than two cards left to choose the exchange is made at once
 =========  ==========================================================================================
 
 Seats are numbered clockwise around the table (a, b, c, ...): clockwise is seat + 1, counter-
@@ -28,10 +32,12 @@ instance ids are positions in the shared deck (:func:`~fwlab.rules.conquest.card
 Every random event (the board layout, shuffles) comes from the ``random.Random(seed)`` the game is
 created with. Rule IDs in comments refer to ``docs/rules.md`` (section "Conquest").
 
-Rule options (declared in ``engine.py``): the board radius and difficulty multiset (CQ-BOARD-1),
+Rule options (declared in ``rule_options.py``): the board radius and difficulty multiset (CQ-BOARD-1),
 ``turn_order`` (CQ-ORDER-1: 003's reversed first round, or ``clockwise`` from the first player
-every round) and ``idle_end`` (CQ-END-2: the idle turns in a row that end the game, 0 meaning as
-many as there are players). ``record.options`` holds those that differ from the defaults.
+every round), ``idle_end`` (CQ-END-2: ``every-player``, the game ends once every player has had a
+turn since the last conquest or Claim; or ``turns-in-a-row``, after ``idle_turns`` idle turns in a
+row, 0 meaning as many as there are players). ``record.options`` holds those that differ from the
+defaults.
 """
 
 from __future__ import annotations
@@ -78,6 +84,11 @@ END_REASONS: Final = ("all-taken", "idle")
 REVERSE_FIRST: Final = "reverse-first-round"
 CLOCKWISE: Final = "clockwise"
 TURN_ORDERS: Final = (REVERSE_FIRST, CLOCKWISE)
+#: CQ-END-2: the idle ends (option ``idle_end``): every player has had a turn since the last conquest
+#: or Claim (the ruling), or as many turns in a row without one as there are players (``idle_turns``)
+EVERY_PLAYER: Final = "every-player"
+IN_A_ROW: Final = "turns-in-a-row"
+IDLE_ENDS: Final = (EVERY_PLAYER, IN_A_ROW)
 NO_CARD: Final = -1
 
 END: Final = Action("end")
@@ -106,7 +117,7 @@ class Game:
     def __init__(self, defs: Sequence[CardDef] | None, seats: int, seed: int, first: int = 0,
                  log_cards: bool = True, record: bool = True, radius: int = RADIUS,
                  difficulties: Sequence[int] | None = None, turn_order: str = REVERSE_FIRST,
-                 idle_end: int = 0) -> None:
+                 idle_end: str = EVERY_PLAYER, idle_turns: int = 0) -> None:
         self.seed = seed
         self.num_seats = seats
         self.first = first
@@ -123,8 +134,12 @@ class Game:
             self.order1 = [(first - i) % seats for i in range(seats)]
             self.order2 = [(first + 1 + i) % seats for i in range(seats)]
         self.idle_end = idle_end
-        #: CQ-END-2: idle turns in a row that end the game (option idle_end; 0: as many as players)
-        self.idle_limit = idle_end if idle_end > 0 else seats
+        self.idle_turns = idle_turns
+        #: CQ-END-2 (option idle_end): the game ends once every seat has had a turn since the last
+        #: conquest or Claim, or (turns-in-a-row) after idle_limit idle turns in a row
+        self.idle_every = idle_end != IN_A_ROW
+        self.idle_limit = idle_turns if idle_turns > 0 else seats
+        self.all_seats = (1 << seats) - 1
         self.round = 1
         self.pos = 0                 # index in the round's order
         self.active = first
@@ -136,6 +151,8 @@ class Game:
         self.steal = False           # opponents' support counts for the next conquest (``steal_support``)
         self.took = False            # a conquest or a Claim this turn (CQ-END-2)
         self.idle = 0                # turns in a row without conquest or Claim
+        self.idle_seats = 0          # bit per seat: has had a turn since the last conquest or Claim
+        self.exchanging: list[int] = []   # cards chosen for this turn's exchange (CQ-DRAW-2)
         self.taken = 0               # fields taken
         self.track: list[tuple[int, ...]] = []
         nf = field_count(radius)
@@ -189,8 +206,10 @@ class Game:
             options["difficulties"] = list(diffs)
         if turn_order != REVERSE_FIRST:
             options["turn_order"] = turn_order
-        if idle_end != 0:
+        if idle_end != EVERY_PLAYER:
             options["idle_end"] = idle_end
+        if idle_turns != 0:
+            options["idle_turns"] = idle_turns
         self.record = GameRecord("conquest", seed, first, (None,) * seats, options=options)
         self._shuffle(diffs)                        # CQ-BOARD-1: the board laid out by the seed
         self.diff = diffs
@@ -252,7 +271,8 @@ class Game:
     def clone(self, seed: int | None = None) -> Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
         n = self.num_seats
-        c = Game(None, n, self.seed, self.first, False, False, self.radius, None, self.turn_order, self.idle_end)
+        c = Game(None, n, self.seed, self.first, False, False, self.radius, None, self.turn_order, self.idle_end,
+                 self.idle_turns)
         c.defs, c.names, c.name_of, c.diff = self.defs, self.names, self.name_of, self.diff
         c.outcome = self.outcome
         if seed is not None:
@@ -261,7 +281,8 @@ class Game:
             c.rng.setstate(self.rng.getstate())
         c.round, c.pos, c.active, c.decider, c.decision = self.round, self.pos, self.active, self.decider, self.decision
         c.turn, c.picks, c.boost, c.steal, c.took = self.turn, self.picks, self.boost, self.steal, self.took
-        c.idle, c.taken = self.idle, self.taken
+        c.idle, c.idle_seats, c.taken = self.idle, self.idle_seats, self.taken
+        c.exchanging = list(self.exchanging)
         c.owner, c.troop, c.fort, c.fsup = list(self.owner), list(self.troop), list(self.fort), list(self.fsup)
         c.taken_turn = list(self.taken_turn)
         c.sup = [list(row) for row in self.sup]
@@ -274,7 +295,8 @@ class Game:
         """A hashable summary of the whole state (replay must rebuild it exactly)."""
         seats = tuple((tuple(s.hand), s.coins, tuple(s.fol), tuple(s.exp), s.own_turns, s.fields) for s in self.seats)
         return (self.turn, self.round, self.pos, self.active, self.decider, self.decision, self.picks, self.outcome,
-                self.boost, self.steal, self.took, self.idle, self.taken, tuple(self.diff), tuple(self.owner),
+                self.boost, self.steal, self.took, self.idle, self.idle_seats, tuple(self.exchanging), self.taken,
+                tuple(self.diff), tuple(self.owner),
                 tuple(self.troop), tuple(self.fort), tuple(self.deck), tuple(self.discard), seats)
 
     # ------------------------------------------------------------------ cards
@@ -293,7 +315,7 @@ class Game:
                 return NO_CARD
             self.deck = self.discard
             self.discard = []
-            self._shuffle(self.deck)
+            self._shuffle(self.deck)                # CQ-DECK-1: the discards shuffled into the deck
         return self.deck.pop()
 
     def _draw(self, p: int, n: int) -> None:
@@ -335,6 +357,7 @@ class Game:
         self.boost = 0
         self.steal = False
         self.took = False
+        self.exchanging = []
         self.decider = p
         if s.coins >= HIRE_COST:
             self.decision = HIRE
@@ -402,7 +425,7 @@ class Game:
         self._end_turn()
 
     def _end_turn(self) -> None:
-        """CQ-RESTORE-1: expended followers are restored; CQ-END-2: the idle count; the next turn."""
+        """CQ-RESTORE-1: expended followers are restored; CQ-END-2: the idle end; the next turn."""
         p = self.active
         s = self.seats[p]
         s.exp[0] = s.exp[1] = s.exp[2] = 0
@@ -410,8 +433,10 @@ class Game:
         self.steal = False
         if self.took:
             self.idle = 0
+            self.idle_seats = 0
         else:
             self.idle += 1
+            self.idle_seats |= 1 << p
         n = self.num_seats
         self.pos += 1
         if self.pos >= n:
@@ -419,7 +444,9 @@ class Game:
                 self.track.append((self.turn, *[x.coins for x in self.seats]))
             self.round += 1
             self.pos = 0
-        if self.idle >= self.idle_limit:   # CQ-END-2: idle_limit turns in a row without conquest or Claim
+        # CQ-END-2: every player has had a turn since the last conquest or Claim (the seat playing two
+        # turns in a row at the change of rounds counts once); turns-in-a-row: idle_limit idle turns
+        if (self.idle_seats == self.all_seats) if self.idle_every else (self.idle >= self.idle_limit):
             self._finish("idle")
             return
         self.active = self.order1[self.pos] if self.round == 1 else self.order2[self.pos]
@@ -452,11 +479,14 @@ class Game:
             return [NOHIRE, *HIRES]
         if d == MULLIGAN:
             return [KEEP, MULL]
-        if d == EXCHANGE:
+        if d == EXCHANGE:   # each pair of cards not yet chosen once (either order names it), in hand order
             h = s.hand
-            for i in range(len(h)):       # either order names the same exchange: both are listed
-                for j in range(len(h)):
-                    if i != j:
+            chosen = self.exchanging
+            for i in range(len(h)):
+                if _has(chosen, h[i]):
+                    continue
+                for j in range(i + 1, len(h)):
+                    if not _has(chosen, h[j]):
                         out.append(Action("exchange", h[i], h[j]))
             out.append(DONE)
             return out
@@ -561,11 +591,16 @@ class Game:
         if k == "exchange":
             if d != EXCHANGE:
                 return "cards are exchanged after the Draw step (CQ-DRAW-2)"
+            if z != -1 or y == -1:
+                return "takes two cards: exchange C1 C2"
             if x == y:
                 return "exchange two different cards"
             if not _has(s.hand, x) or not _has(s.hand, y):
-                return "both cards must be in your hand"
-            return None if z == -1 else "takes two cards"
+                return "both cards must be in your hand (cards the exchange draws come after it, CQ-DRAW-2)"
+            if _has(self.exchanging, x) or _has(self.exchanging, y):
+                return (f"card {x if _has(self.exchanging, x) else y} is already chosen for this exchange "
+                        "(one exchange a turn, CQ-DRAW-2)")
+            return None
         if k == "done":
             if d != EXCHANGE:
                 return "done closes the exchange"
@@ -689,16 +724,16 @@ class Game:
         if k == "end":
             self._end_tasks()
             return
-        if k == "exchange":   # CQ-DRAW-2: two cards for one
-            _remove(s.hand, x)
-            _remove(s.hand, y)
-            self.discard.append(x)
-            self.discard.append(y)
-            self._draw(p, 1)
-            if len(s.hand) < 2:
+        if k == "exchange":   # CQ-DRAW-2: two more cards chosen; made at once when no two are left to choose
+            self.exchanging.append(x)
+            self.exchanging.append(y)
+            if len(s.hand) - len(self.exchanging) < 2:
+                self._exchange(p)
                 self._end_turn()
             return
         if k == "done":
+            if self.exchanging:
+                self._exchange(p)
             self._end_turn()
             return
         if k == "hire":
@@ -740,6 +775,17 @@ class Game:
                 else:
                     self.decider = self.order1[self.pos]
             return
+
+    def _exchange(self, p: int) -> None:
+        """CQ-DRAW-2: the one exchange of the turn: every chosen card discarded (in the order chosen),
+        then one card drawn for every two (a refill may reshuffle them in, CQ-DECK-1)."""
+        s = self.seats[p]
+        chosen = self.exchanging
+        for iid in chosen:
+            _remove(s.hand, iid)
+            self.discard.append(iid)
+        self.exchanging = []
+        self._draw(p, len(chosen) // 2)
 
     def _magic(self, p: int, d: CardDef, x: int, y: int, z: int) -> None:
         """CQ-MAGIC-1/2: the effects of magic card ``x`` in order, with targets ``y``, ``z``."""
@@ -863,7 +909,7 @@ def play_out(g: Game, bots: Sequence[Any]) -> None:
 
 def new_game(defs: Sequence[CardDef], seats: int, seed: int, first: int = 0, log_cards: bool = True,
              record: bool = True, radius: int = RADIUS, difficulties: Sequence[int] | None = None,
-             turn_order: str = REVERSE_FIRST, idle_end: int = 0) -> Game:
+             turn_order: str = REVERSE_FIRST, idle_end: str = EVERY_PLAYER, idle_turns: int = 0) -> Game:
     """Start a game of ``conquest`` for ``seats`` players over the shared deck ``defs``."""
     if not 3 <= seats <= 5:
         raise ValueError(f"conquest is a game for 3 to 5 seats, not {seats}")
@@ -873,9 +919,23 @@ def new_game(defs: Sequence[CardDef], seats: int, seed: int, first: int = 0, log
         raise ValueError(f"the board radius is at least 1, not {radius}")
     if turn_order not in TURN_ORDERS:
         raise ValueError(f"turn_order is one of {', '.join(TURN_ORDERS)}, not {turn_order!r}")
-    if idle_end < 0:
-        raise ValueError(f"idle_end is 0 (as many idle turns as players) or more, not {idle_end}")
-    return Game(defs, seats, seed, first, log_cards, record, radius, difficulties, turn_order, idle_end)
+    why = idle_problem(idle_end, idle_turns)
+    if why is not None:
+        raise ValueError(why)
+    return Game(defs, seats, seed, first, log_cards, record, radius, difficulties, turn_order, idle_end, idle_turns)
+
+
+def idle_problem(idle_end: str, idle_turns: int) -> str | None:
+    """Why the options of the idle end (CQ-END-2) do not go together, or None."""
+    if idle_end not in IDLE_ENDS:
+        return f"idle_end is one of {', '.join(IDLE_ENDS)}, not {idle_end!r}"
+    if idle_turns < 0:
+        return f"idle_turns is 0 (as many idle turns in a row as players) or more, not {idle_turns}"
+    if idle_turns and idle_end != IN_A_ROW:
+        return (f"idle_turns={idle_turns} counts the idle turns in a row of idle_end={IN_A_ROW}; under "
+                f"idle_end={idle_end} the game ends once every player has had a turn since the last conquest "
+                f"or Claim")
+    return None
 
 
 def replay(record: GameRecord, catalog: object) -> Game:
@@ -885,10 +945,16 @@ def replay(record: GameRecord, catalog: object) -> Game:
 
     opts = record.options
     diffs = opts.get("difficulties")
+    given: object = opts.get("idle_end", EVERY_PLAYER)
+    idle_end = str(given)
+    idle_turns = int(opts.get("idle_turns", 0))
+    if isinstance(given, int):   # older records: idle_end was the count of idle turns in a row
+        idle_end = IN_A_ROW
+        idle_turns = given
     g = new_game(shared_deck(catalog), record.num_seats, record.seed, record.first,
                  radius=int(opts.get("board_radius", opts.get("radius", RADIUS))),   # "radius": older records
                  difficulties=None if diffs is None else [int(x) for x in diffs],
-                 turn_order=str(opts.get("turn_order", REVERSE_FIRST)), idle_end=int(opts.get("idle_end", 0)))
+                 turn_order=str(opts.get("turn_order", REVERSE_FIRST)), idle_end=idle_end, idle_turns=idle_turns)
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says seat {player} acts, game says {g.current_player()}")

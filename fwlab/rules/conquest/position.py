@@ -36,12 +36,14 @@ from .game import (
     CLOCKWISE,
     DECISION_NAMES,
     DIFFICULTIES,
+    EVERY_PLAYER,
     EXCHANGE,
     FOLLOWERS,
     FREE_FOLLOWERS,
     HAND_SIZE,
     HIRE,
     HIRE_COST,
+    IN_A_ROW,
     MULLIGAN,
     NO_CARD,
     RADIUS,
@@ -49,6 +51,7 @@ from .game import (
     START_COINS,
     TASKS,
     Game,
+    idle_problem,
 )
 from .rule_options import OPTIONS
 
@@ -59,8 +62,9 @@ MAX_ID = 10_000
 # the keys each object may have: (read, printed only: derived values that must match when given)
 Keys = tuple[frozenset[str], frozenset[str]]
 TOP_KEYS: Keys = (frozenset({"ruleset", "turn", "active", "decision", "seats", "options", "seed", "filler",
-                             "board", "deck", "deck_size", "discard", "boost", "steal"}),
-                  frozenset({"legal_actions", "terminal", "outcome", "played", "first", "round", "idle"}))
+                             "board", "deck", "deck_size", "discard", "boost", "steal", "exchanging"}),
+                  frozenset({"legal_actions", "terminal", "outcome", "played", "first", "round", "idle",
+                             "idle_seats"}))
 SEAT_KEYS: Keys = (frozenset({"coins", "followers", "expended", "hand"}), frozenset({"turns", "fields"}))
 FIELD_KEYS: Keys = (frozenset({"at", "difficulty", "owner", "turn", "troop", "fortification"}), frozenset({"field"}))
 CARD_KEYS: Keys = (frozenset({"id", "card"}), frozenset())
@@ -257,7 +261,11 @@ class _Loader:
         opts = self.options(top.get("options", {}))
         radius: int = opts.get("board_radius", RADIUS)
         order: str = opts.get("turn_order", REVERSE_FIRST)
-        idle_end: int = opts.get("idle_end", 0)
+        idle_end: str = opts.get("idle_end", EVERY_PLAYER)
+        idle_turns: int = opts.get("idle_turns", 0)
+        why = idle_problem(idle_end, idle_turns)
+        if why is not None:
+            raise PositionError("options.idle_turns", why)
         fields = board_fields(radius)
         nf = len(fields)
         diffs = list(opts.get("difficulties", DIFFICULTIES))
@@ -268,7 +276,7 @@ class _Loader:
         n = len(seats_raw)
         if not 3 <= n <= 5:
             raise PositionError("seats", f"conquest is a game for 3 to 5 players; the position has {n}")
-        limit = idle_end if idle_end > 0 else n
+        limit = idle_turns if idle_turns > 0 else n
         turn = _int("turn", top["turn"], 0)
         active = _seat("active", top["active"], n)
         name = top["decision"]
@@ -330,7 +338,7 @@ class _Loader:
                                                  "are left for it: list the deck (top first), leave deck_size out, or "
                                                  "name a 'filler' card (--filler)")
 
-        g = self.build(n, seed, first, radius, order, idle_end, diffs)
+        g = self.build(n, seed, first, radius, order, idle_end, idle_turns, diffs)
         # the turn
         g.turn = turn
         g.round = rnd
@@ -357,17 +365,31 @@ class _Loader:
                 raise PositionError("discard", "holds cards before the first turn: nothing is discarded before it")
         else:
             idle = turn - 1 - last
-            if idle >= limit:
-                since = f"since turn {last}" if last else "since the start of the game"
+            since = f"since turn {last}" if last else "since the start of the game"
+            # the seats that have had a whole turn since the last conquest or Claim (CQ-END-2)
+            idle_seats = 0
+            for u in range(last + 1, turn):
+                idle_seats |= 1 << seat_of_turn(u, n, first, order)
+            if idle_end == IN_A_ROW and idle >= limit:
                 raise PositionError("board", f"no conquest or Claim {since}: the game ended after {limit} turns in a row "
-                                             f"without one (CQ-END-2); a finished game cannot be set up")
+                                             f"without one (CQ-END-2, idle_end {IN_A_ROW}); a finished game cannot be "
+                                             "set up")
+            if idle_end != IN_A_ROW and idle_seats == g.all_seats:
+                raise PositionError("board", f"every player has had a turn {since} without a conquest or a Claim: the "
+                                             f"game ended (CQ-END-2); a finished game cannot be set up")
             g.idle = idle
+            g.idle_seats = idle_seats
             g.took = took
         if g.taken >= nf:
             raise PositionError("board", "every field is taken: the game is over (CQ-END-1); a finished game cannot "
                                          "be set up")
         if "idle" in top:
             _match("idle", top["idle"], g.idle, "the count of turns in a row without a conquest or a Claim")
+        if "idle_seats" in top:
+            _match("idle_seats", top["idle_seats"], _seat_list(g.idle_seats, n),
+                   "the seats that have had a turn since the last conquest or Claim")
+        if "exchanging" in top:
+            g.exchanging = self.exchanging(top["exchanging"], g, seats[active]["hand"], decision)
         g.boost = _int("boost", top.get("boost", 0), 0)
         g.steal = _bool("steal", top.get("steal", False))
         if (g.boost or g.steal) and decision not in (TASKS, EXCHANGE):
@@ -391,6 +413,48 @@ class _Loader:
             _match("legal_actions", top["legal_actions"], start["legal_actions"], "what the engine allows")
         g.record.options["position"] = start
         return g
+
+    @staticmethod
+    def exchanging(raw: Any, g: Game, hand: list[_Card], decision: int) -> list[int]:
+        """The cards of the active seat's hand chosen so far for this turn's exchange (CQ-DRAW-2),
+        each written as its name (the first copy in hand not yet chosen), its id, or
+        ``{"id", "card"}``."""
+        items = _list("exchanging", raw)
+        if items and decision != EXCHANGE:
+            raise PositionError("exchanging", f"cards are chosen for the exchange after the Draw step (decision "
+                                              f"exchange), not in the {DECISION_NAMES[decision]} decision (CQ-DRAW-2)")
+        out: list[int] = []
+        who = f"seat {_label(g.active)}"
+        for k, item in enumerate(items):
+            path = f"exchanging[{k}]"
+            iid: int | None = None
+            name: str | None = None
+            if isinstance(item, str):
+                name = item
+            elif isinstance(item, int) and not isinstance(item, bool):
+                iid = item
+            else:
+                obj = _obj(path, item, CARD_KEYS)
+                if "id" in obj:
+                    iid = _int(f"{path}.id", obj["id"], 0, MAX_ID)
+                if "card" in obj:
+                    name = obj["card"]
+                    if not isinstance(name, str):
+                        raise PositionError(f"{path}.card", f"a card is written by its catalog name, not {name!r}")
+                if iid is None and name is None:
+                    raise PositionError(path, "give the card's id or name (a card of the active seat's hand)")
+            pick = next((c for c in hand if (iid is None or c.iid == iid) and (name is None or c.d.name == name)
+                         and c.iid not in out), None)
+            if pick is None:
+                what = f"id {iid}" if iid is not None else repr(name)
+                twice = any((iid is None or c.iid == iid) and (name is None or c.d.name == name) for c in hand)
+                raise PositionError(path, f"{what} is {'chosen twice' if twice else 'not in ' + who + chr(39) + 's hand'}"
+                                          ": the exchange is of cards of the hand, each once (CQ-DRAW-2)")
+            out.append(pick.iid)
+        if len(out) % 2:
+            raise PositionError("exchanging", f"{len(out)} cards: they are chosen two at a time (an even number, one "
+                                              "card drawn for every two, CQ-DRAW-2)")
+        return out
 
     @staticmethod
     def options(raw: Any) -> dict[str, Any]:
@@ -466,14 +530,14 @@ class _Loader:
                                          f"multiset {sorted(diffs)} of the rules (options.difficulties, CQ-BOARD-1)")
         return done
 
-    def build(self, n: int, seed: int, first: int, radius: int, order: str, idle_end: int,
+    def build(self, n: int, seed: int, first: int, radius: int, order: str, idle_end: str, idle_turns: int,
               diffs: list[int]) -> Game:
         ncards = max([len(self.base) - 1, *self.used]) + 1
         defs: list[CardDef] = list(self.base) + [self.base[0]] * (ncards - len(self.base))
         for c in self.cards:
             defs[c.iid] = c.d
         # the empty shell clone() fills in: every attribute of the engine, no card dealt
-        g = Game(None, n, seed, first, True, True, radius, None, order, idle_end)
+        g = Game(None, n, seed, first, True, True, radius, None, order, idle_end, idle_turns)
         g.defs = defs
         names: list[str] = []
         index: dict[str, int] = {}
@@ -494,8 +558,10 @@ class _Loader:
             options["difficulties"] = sorted(diffs)
         if order != REVERSE_FIRST:
             options["turn_order"] = order
-        if idle_end:
+        if idle_end != EVERY_PLAYER:
             options["idle_end"] = idle_end
+        if idle_turns:
+            options["idle_turns"] = idle_turns
         g.record = GameRecord("conquest", seed, first, (None,) * n, options=options)
         return g
 
@@ -664,7 +730,15 @@ def _why_not_asked(g: Game) -> str | None:
         return f"{who} can play no card in Complete Tasks: the engine goes on to the Draw step by itself"
     if d == EXCHANGE and len(s.hand) < 2:
         return f"{who} holds {len(s.hand)} card(s): an exchange needs two, and the engine goes on (CQ-DRAW-2)"
+    if d == EXCHANGE and len(s.hand) - len(g.exchanging) < 2:
+        return (f"{who} has chosen {len(g.exchanging)} of its {len(s.hand)} cards for the exchange: with fewer than two "
+                "left to choose the engine makes the exchange at once (CQ-DRAW-2)")
     return None
+
+
+def _seat_list(mask: int, n: int) -> list[int]:
+    """The seats of a bit mask (bit ``p``: seat ``p``), in seat order."""
+    return [p for p in range(n) if mask >> p & 1]
 
 
 def load_position(data: Mapping[str, Any], catalog: Any, *, dice: Sequence[int] | None = None) -> Game:
@@ -694,6 +768,7 @@ def position_of(g: Game, *, deck: bool = False) -> dict[str, Any]:
     out["first"] = g.first
     out["round"] = g.round
     out["idle"] = g.idle
+    out["idle_seats"] = _seat_list(g.idle_seats, g.num_seats)
     fields = board_fields(g.radius)
     board = []
     for f in range(g.nf):
@@ -716,6 +791,8 @@ def position_of(g: Game, *, deck: bool = False) -> dict[str, Any]:
         out["boost"] = g.boost
     if g.steal:
         out["steal"] = True
+    if g.exchanging:
+        out["exchanging"] = [_card(g, i) for i in g.exchanging]
     if g.seed:
         out["seed"] = g.seed
     opts: dict[str, Any] = {}
@@ -725,8 +802,10 @@ def position_of(g: Game, *, deck: bool = False) -> dict[str, Any]:
         opts["difficulties"] = sorted(g.diff)
     if g.turn_order != REVERSE_FIRST:
         opts["turn_order"] = g.turn_order
-    if g.idle_end:
+    if g.idle_end != EVERY_PLAYER:
         opts["idle_end"] = g.idle_end
+    if g.idle_turns:
+        opts["idle_turns"] = g.idle_turns
     if opts:
         out["options"] = opts
     return out
@@ -783,8 +862,14 @@ def render_position(pos: Mapping[str, Any], deciding: int) -> str:
         lines.append(f"this turn: boost +{pos['boost']} for the next troop")
     if pos.get("steal"):
         lines.append("this turn: opponents' support counts for the next conquest")
+    if pos.get("exchanging"):
+        lines.append("chosen for the exchange: " + ", ".join(f"{c['card']} #{c['id']}" for c in pos["exchanging"])
+                     + " (done makes it)")
     if pos.get("idle"):
-        lines.append(f"idle: {pos['idle']} turn(s) in a row without a conquest or a Claim (CQ-END-2)")
+        idle_seats = pos.get("idle_seats")
+        since = ("" if idle_seats is None else
+                 f"; seat(s) {', '.join(_label(p) for p in idle_seats)} of {n} have had a turn since")
+        lines.append(f"idle: {pos['idle']} turn(s) in a row without a conquest or a Claim{since} (CQ-END-2)")
     if pos.get("options"):
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in pos["options"].items()))
     out = pos.get("outcome")

@@ -7,7 +7,7 @@ defaults are the rulings. Not compiled.
 from __future__ import annotations
 
 from ..options import RuleOption
-from .game import DIFFICULTIES, MAX_DIFFICULTY, RADIUS, REVERSE_FIRST, TURN_ORDERS
+from .game import DIFFICULTIES, EVERY_PLAYER, IDLE_ENDS, MAX_DIFFICULTY, RADIUS, REVERSE_FIRST, TURN_ORDERS
 
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("board_radius", "int", RADIUS, "the board is a hexagon of this radius (2: 19 fields); another "
@@ -17,8 +17,12 @@ OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("turn_order", "str", REVERSE_FIRST, "reverse-first-round: round 1 counter-clockwise, then clockwise "
                "from its last player (003); clockwise: clockwise from the first player every round",
                "CQ-ORDER-1", choices=TURN_ORDERS),
-    RuleOption("idle_end", "int", 0, "turns in a row without a conquest or a Claim that end the game; 0: as many "
-               "as there are players", "CQ-END-2", min=0),
+    RuleOption("idle_end", "str", EVERY_PLAYER, "every-player: the game ends once every player has had a turn "
+               "since the last conquest or Claim (003; the seat with two turns in a row at the change of rounds "
+               "counts once); turns-in-a-row: after as many turns in a row without one as there are players "
+               "(or idle_turns)", "CQ-END-2", choices=IDLE_ENDS),
+    RuleOption("idle_turns", "int", 0, "with idle_end=turns-in-a-row: the turns in a row without a conquest or a "
+               "Claim that end the game; 0: as many as there are players", "CQ-END-2", min=0),
 )
 #: the option names, for errors
 KNOWN = ", ".join(o.name for o in OPTIONS)
