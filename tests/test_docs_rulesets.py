@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from fwlab.rules.engines import engine_rulesets
+from fwlab.rulesets import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
 #: phrases that say a ruleset cannot be played or set up yet
 NOT_YET = re.compile(r"(no (rules )?engine|has no positions|no positions as text|not (yet )?(registered|simulated)|"
                      r"without an engine|cannot be simulated|engine yet)", re.I)
-RULESET = re.compile(r"`(" + "|".join(map(re.escape, sorted(engine_rulesets(), key=len, reverse=True))) + r")`")
+RULESET = re.compile(r"`(" + "|".join(map(re.escape, sorted(RULESETS, key=len, reverse=True))) + r")`")
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
@@ -30,5 +30,5 @@ def test_DOCS_RULESETS_1_no_doc_says_a_ruleset_with_an_engine_has_none(doc):
 @pytest.mark.parametrize("name", ["rules.md", "positions.md", "rule-options.md"])
 def test_DOCS_RULESETS_1_the_engine_docs_name_every_ruleset_the_registry_has(name):
     text = (ROOT / "docs" / name).read_text(encoding="utf-8")
-    missing = [r for r in engine_rulesets() if f"`{r}`" not in text]
+    missing = [r for r in RULESETS if f"`{r}`" not in text]
     assert not missing, f"docs/{name} does not name {missing}"

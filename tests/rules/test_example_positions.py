@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fwlab.cli import main
-from fwlab.rules.engines import engine_rulesets
+from fwlab.rulesets import RULESETS
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "data" / "positions").glob("*.*"))
 
@@ -24,7 +24,7 @@ def test_POS_EXAMPLES_1_every_ruleset_with_an_engine_has_an_example():
             rulesets.add(tomllib.loads(path.read_text())["ruleset"])
     families = {"fw", "fr", "eredan", "conquest"}
     assert families <= rulesets, f"no example for {families - rulesets}"
-    assert set(rulesets) <= set(engine_rulesets())
+    assert set(rulesets) <= set(RULESETS)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)

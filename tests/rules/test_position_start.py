@@ -8,7 +8,8 @@ import json
 import pytest
 
 from fwlab.cli import main
-from fwlab.rules.engines import engine_rulesets, load_position, position_of
+from fwlab.rules.engines import load_position, position_of
+from fwlab.rulesets import RULESETS
 
 PRINTED = ("legal_actions", "terminal", "outcome")
 
@@ -18,7 +19,7 @@ def _start(capsys, *argv: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("ruleset", engine_rulesets())
+@pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("after", [0, 7, 40])
 def test_POS_START_1_a_started_position_loads_again_as_the_same_state(capsys, ruleset, after):
     pos = _start(capsys, "--ruleset", ruleset, "--seed", "5", "--after", str(after))
@@ -32,7 +33,7 @@ def test_POS_START_1_a_started_position_loads_again_as_the_same_state(capsys, ru
     assert not game.is_terminal() and game.legal_actions()
 
 
-@pytest.mark.parametrize("ruleset", engine_rulesets())
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_POS_START_1_different_actions_counts_give_different_positions(capsys, ruleset):
     a = _start(capsys, "--ruleset", ruleset, "--seed", "2", "--after", "3")
     b = _start(capsys, "--ruleset", ruleset, "--seed", "2", "--after", "30")

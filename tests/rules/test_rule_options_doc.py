@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fwlab.rules.engines import engine_rulesets, rule_options
+from fwlab.rules.engines import rule_options
+from fwlab.rulesets import RULESETS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rule-options.md"
 
@@ -40,7 +41,7 @@ def _value(v: object) -> str:
 
 def render() -> str:
     lines = [INTRO]
-    for r in engine_rulesets():
+    for r in RULESETS:
         lines += [f"## `{r}`", "", "| option | type | default | allowed | rule | what it changes |",
                   "|---|---|---|---|---|---|"]
         for o in rule_options(r):
@@ -57,7 +58,7 @@ def test_OPTIONS_DOC_1_the_page_lists_every_option_of_every_ruleset_as_the_regis
 
 def test_OPTIONS_DOC_1_every_option_names_a_rule_of_rules_md():
     rules = (DOC.parent / "rules.md").read_text(encoding="utf-8")
-    missing = [(r, o.name, o.rule) for r in engine_rulesets() for o in rule_options(r) if o.rule not in rules]
+    missing = [(r, o.name, o.rule) for r in RULESETS for o in rule_options(r) if o.rule not in rules]
     assert not missing, f"options naming a rule ID that docs/rules.md does not have: {missing}"
 
 
