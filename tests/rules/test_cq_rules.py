@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from fwlab.catalog import Card, CatalogError, load_catalog
+from fwlab.catalog import Card, Catalog, CatalogError, load_catalog
 from fwlab.rules.conquest import compile_card, new_game, replay, shared_deck
 from fwlab.rules.conquest.game import DIFFICULTIES, Game
 from fwlab.rules.conquest.position import seat_of_turn
@@ -487,6 +487,19 @@ def test_CQ_MAGIC_1_refresh_restores_expended_followers_of_the_kinds_named():
     assert show(g)["seats"][0]["expended"] == {"warrior": 0, "craftsman": 0, "mage": 1}
     g.apply(f"conquer {iid_of(g, 0, 'Mounted Lancers')} 0")
     assert show(g)["seats"][0]["coins"] == coins + 5 + 6
+
+
+def test_CQ_MAGIC_1_effects_resolve_in_list_order_each_taking_its_targets_in_turn():
+    """A card of the test's own (no shipped card is order-sensitive): claim, then refresh; its
+    targets are the field, then the follower kind, in that order."""
+    reclaim = card("Reclaim", "magic", followers={"mage": 1}, effects=[{"do": "claim", "max": 4}, {"do": "refresh", "n": 1}])
+    cat = Catalog("conquest", {**CAT.cards, "Reclaim": reclaim})
+    g = load_position(cq({0: ["Reclaim", "Moat"]}, followers={0: (1, 0, 2)}, expended={0: (1, 0, 0)}, diff={17: 4}), cat)
+    g.apply(f"magic {iid_of(g, 0, 'Reclaim')} 17 0")
+    pos = show(g)
+    assert pos["board"][17]["owner"] == 0 and "troop" not in pos["board"][17]
+    assert pos["seats"][0]["expended"] == {"warrior": 0, "craftsman": 0, "mage": 1}
+    assert all(e.get("owner") is None for f, e in enumerate(pos["board"]) if f not in (17, 18))
 
 
 def test_CQ_MAGIC_2_a_refresh_names_no_more_followers_than_are_expended():
