@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["DeckDraft", "DeckRules", "Problem", "article", "count_word", "plural", "size_problems"]
+__all__ = ["DeckDraft", "DeckRules", "Problem", "SetupError", "article", "count_word", "deck_problems", "plural",
+           "setup_error", "size_problems"]
 
 
 @dataclass(frozen=True)
@@ -213,3 +214,132 @@ def size_problems(ruleset: str, size: int, rules: DeckRules, what: str = "cards"
         return [Problem("DECK-SIZE", None, f"The deck has {plural(size, what[:-1])}; {article(ruleset)} deck allows "
                                            f"at most {hi}.")]
     return []
+
+
+# ------------------------------------------------------------------------ the deck check itself
+# Card-name level, so that the engines (through the registry's DeckCache) and the deck tools
+# (fwlab.decks.validate, which adds the decklist and catalog handling) check a deck by one code.
+
+
+def _resolve(counts: Mapping[str, int], cat: Any) -> tuple[dict[str, tuple[Any, int]], list[Problem]]:
+    """Catalog card and count per name (``cat.lookup``: case and surrounding spaces ignored);
+    unknown names become DECK-UNKNOWN problems."""
+    found: dict[str, tuple[Any, int]] = {}
+    problems: list[Problem] = []
+    for name, count in counts.items():
+        card = cat.lookup(name)
+        if card is None:
+            problems.append(Problem("DECK-UNKNOWN", name, f"{name} is not a card of the {cat.family} catalog."))
+            continue
+        prev = found.get(card.name, (card, 0))[1]
+        found[card.name] = (card, prev + count)
+    return found, problems
+
+
+def _characters(ruleset: str, characters: list[tuple[Any, int]], rules: DeckRules) -> list[Problem]:
+    problems: list[Problem] = []
+    n_chars = sum(n for _, n in characters)
+    if n_chars != rules.characters:
+        problems.append(Problem("DECK-CHARACTERS", None, f"The deck has {plural(n_chars, 'character')}; "
+                                                         f"{article(ruleset)} deck needs exactly {rules.characters}."))
+    for c, n in characters:
+        if n > 1:
+            problems.append(Problem("DECK-CHARACTERS", c.name, f"{c.name} is listed {n} times; the "
+                                                               f"{count_word(rules.characters)} characters must be "
+                                                               "different characters."))
+    return problems
+
+
+def _copies(ruleset: str, cards: Iterable[tuple[Any, int]], rules: DeckRules) -> list[Problem]:
+    """Copies of a name, Specials and unique cards; cards sharing a ``copies_key`` (evolutions)
+    count together."""
+    groups: dict[str, list[tuple[Any, int]]] = {}
+    for c, n in cards:
+        groups.setdefault(rules.copies_name(c), []).append((c, n))
+    cap = rules.max_copies
+    problems: list[Problem] = []
+    for base, members in groups.items():
+        total = sum(n for _, n in members)
+        one = rules.max_unique
+        uniques = [c for c, _ in members if c.fields.get("unique")] if one is not None else []
+        if one is not None and len(members) > 1 and uniques and total > one:
+            names = ", ".join(f"{n} {c.name}" for c, n in members)
+            problems.append(Problem("DECK-EVOLUTION", base, f"Evolutions of {base} count as one card and "
+                                    f"{uniques[0].name} is unique: the deck may hold {one} {uniques[0].name} or up to "
+                                    f"{cap} of its other levels, not both (it has {names})."))
+        elif one is not None and uniques and total > one:
+            problems.append(Problem("DECK-UNIQUE", uniques[0].name, f"{uniques[0].name} is unique: at most {one} copy "
+                                                                    f"allowed, the deck has {total}."))
+        elif cap is not None and total > cap:
+            if len(members) > 1:
+                names = ", ".join(f"{n} {c.name}" for c, n in members)
+                problems.append(Problem("DECK-EVOLUTION", base, f"Evolutions of {base} count as copies of one card: "
+                                        f"{total} in all ({names}), but at most {cap} are allowed."))
+            else:
+                problems.append(Problem("DECK-COPIES", base, f"{base}: {total} copies, but {article(ruleset)} deck "
+                                                             f"allows at most {cap} of a name."))
+        if rules.max_special is not None:
+            for c, n in members:
+                if c.special and n > rules.max_special:
+                    problems.append(Problem("DECK-SPECIAL", c.name, f"{c.name} is a Special card: at most "
+                                                                    f"{rules.max_special} copy allowed, the deck has {n}."))
+    return problems
+
+
+def deck_problems(ruleset: str, counts: Mapping[str, int], catalog: Any, rules: DeckRules) -> list[Problem]:
+    """Every deck-building rule a deck of ``ruleset`` breaks, given as ``counts`` (card name ->
+    copies) over ``catalog`` (a :class:`fwlab.catalog.Catalog`): DECK-UNKNOWN, DECK-CHARACTERS,
+    DECK-SIZE, the game's own ``check`` (Eredan: DECK-GUILD), then DECK-COPIES, DECK-SPECIAL,
+    DECK-UNIQUE, DECK-EVOLUTION. An empty list: the deck is legal. A ruleset without player decks
+    gives its DECK-RULESET problem. What :func:`fwlab.decks.validate.validate` reports of a
+    decklist and what an engine refuses a setup for (:func:`setup_error`).
+    """
+    if not rules.player_decks:
+        return [Problem("DECK-RULESET", None, rules.no_decks or f"{ruleset} has no player decks: there is nothing "
+                                                                 "to validate.")]
+    found, problems = _resolve(counts, catalog)
+    characters = [(c, n) for c, n in found.values() if rules.is_character(c)]
+    cards = [(c, n) for c, n in found.values() if not rules.is_character(c)]
+    if rules.characters:
+        problems += _characters(ruleset, characters, rules)
+        problems += size_problems(ruleset, sum(n for _, n in cards), rules)   # the known cards
+    else:
+        problems += size_problems(ruleset, sum(counts.values()), rules)       # every listed card
+    if rules.check is not None:
+        problems += rules.check(list(found.values()), rules)
+    problems += _copies(ruleset, cards, rules)
+    return problems
+
+
+class SetupError(ValueError):
+    """A setup an engine refuses because it breaks the ruleset's deck rules (RULINGS "Every game,
+    setups"): the ruleset, the seat (0-based; -1 for a deck not seated yet), the deck's name when the caller knows it, and the
+    :class:`Problem` list. The message names the deck and every problem::
+
+        seat a's deck is not a legal fw deck: The deck has 10 cards; a fw deck needs at least 40. [DECK-SIZE]
+    """
+
+    def __init__(self, ruleset: str, seat: int, problems: Sequence[Problem], deck: str | None = None) -> None:
+        self.ruleset, self.seat, self.problems, self.deck = ruleset, seat, tuple(problems), deck
+        label = "abcdefgh"[seat] if 0 <= seat < 8 else str(seat)
+        if seat < 0:  # a deck checked before it is seated (a league's players)
+            who = f"deck {deck!r}" if deck else "the deck"
+        else:
+            who = f"deck {deck!r} (seat {label})" if deck else f"seat {label}'s deck"
+        why = " ".join(f"{p.message} [{p.rule}]" for p in self.problems)
+        super().__init__(f"{who} is not a legal {ruleset} deck: {why}")
+
+    def named(self, deck: str) -> SetupError:
+        """The same refusal naming the deck (the simulator knows its decks' names, an engine only seats)."""
+        return SetupError(self.ruleset, self.seat, self.problems, deck)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # crosses process and cluster boundaries intact
+        return SetupError, (self.ruleset, self.seat, self.problems, self.deck)
+
+
+def setup_error(ruleset: str, seat: int, names: Sequence[str], catalog: Any, rules: DeckRules,
+                deck: str | None = None) -> SetupError | None:
+    """The :class:`SetupError` of seat ``seat``'s deck (card names, one per copy) under ``rules``,
+    or None when the deck is legal."""
+    problems = deck_problems(ruleset, Counter(names), catalog, rules)
+    return SetupError(ruleset, seat, problems, deck) if problems else None

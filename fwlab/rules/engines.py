@@ -30,10 +30,11 @@ from typing import Any, Protocol
 
 from ..rulesets import ENGINE_INFO, REGISTRY, info
 from .core import Action, GameRecord, PositionError
-from .deckrules import DeckRules
+from .deckrules import DeckRules, Problem, SetupError, setup_error
 from .options import RuleOption, check_options
 
-__all__ = ["Bot", "DeckRules", "Engine", "GameSummary", "RuleOption", "bots_for", "check_rule_options",
+__all__ = ["Bot", "DeckRules", "Engine", "GameSummary", "RuleOption", "SetupError", "bots_for", "check_rule_options",
+           "check_setup",
            "deck_notes", "deck_rules_for", "deck_rulesets",
            "engine_for", "engine_rulesets", "load_position", "make_bot", "engines_table", "position_of",
            "rule_options"]
@@ -173,37 +174,89 @@ class Engine:
 class DeckCache:
     """Each distinct deck's card definitions, checked against the catalog and compiled once per
     catalog (a simulation plays the same decks thousands of times); the catalog is kept with them
-    so its ``id`` is never reused. ``compile_deck(names, catalog)`` is the engine's own compiler."""
+    so its ``id`` is never reused. ``compile_deck(names, catalog)`` is the engine's own compiler.
+
+    ``cache(cat, names, ruleset, seat)`` (what every engine's ``new_game`` calls) also checks the
+    deck against ``ruleset``'s deck rules (:func:`deck_rules_for`, by
+    :func:`~fwlab.rules.deckrules.deck_problems`, the check ``fwlab deck check`` makes) and raises
+    a :class:`~fwlab.rules.deckrules.SetupError` naming the seat and every problem (RULINGS "Every
+    game, setups"). The check is made once per deck, catalog and ruleset, like the compilation, so
+    a simulation pays for it once. Without ``ruleset`` (``cache(cat, names)``) the deck is only
+    compiled: that is for callers that are not setting up a game's decks (a benchmark that compiles
+    the starter decks), never an engine's ``new_game``.
+    """
 
     def __init__(self, compile_deck: Callable[[Sequence[str], Any], Any], size: int = 256) -> None:
         self._compile = compile_deck
         self._size = size
-        self._decks: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
-        #: id(names) -> (names, catalog, definitions): a simulation passes the very same tuple
-        #: every game, found here without hashing its card names
-        self._same: dict[int, tuple[tuple[str, ...], Any, Any]] = {}
+        #: (id(catalog), names) -> (catalog, definitions, the rulesets whose deck rules it passed)
+        self._decks: dict[tuple[int, tuple[str, ...]], tuple[Any, Any, set[str]]] = {}
+        #: id(names) -> (names, catalog, definitions, the ruleset last checked): a simulation passes
+        #: the very same tuple every game, found here without hashing its card names
+        self._same: dict[int, tuple[tuple[str, ...], Any, Any, str | None]] = {}
 
-    def __call__(self, cat: Any, names: tuple[str, ...]) -> Any:
+    def __call__(self, cat: Any, names: tuple[str, ...], ruleset: str | None = None, seat: int = 0) -> Any:
         same = self._same.get(id(names))
-        if same is not None and same[0] is names and same[1] is cat:
+        if same is not None and same[0] is names and same[1] is cat and (ruleset is None or same[3] == ruleset):
             return same[2]
         key = (id(cat), names)
         hit = self._decks.get(key)
-        if hit is not None and hit[0] is cat:
-            if len(self._same) > self._size:
-                self._same.clear()
-            self._same[id(names)] = (names, cat, hit[1])
-            return hit[1]
-        from ..catalog import CatalogError  # only on a miss: an import statement costs ~1 us a game
+        if hit is None or hit[0] is not cat:
+            from ..catalog import CatalogError  # only on a miss: an import statement costs ~1 us a game
 
-        for n in names:
-            if n not in cat:
-                raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
-        defs = self._compile(names, cat)
-        if len(self._decks) > self._size:
-            self._decks.clear()
-        self._decks[key] = (cat, defs)
-        return defs
+            for n in names:
+                if n not in cat:
+                    raise CatalogError(f"unknown card: not in the {cat.family} catalog", card=n)
+            if ruleset is not None:
+                _check_deck(ruleset, seat, names, cat)
+            if len(self._decks) > self._size:
+                self._decks.clear()
+            hit = self._decks[key] = (cat, self._compile(names, cat), set() if ruleset is None else {ruleset})
+        elif ruleset is not None and ruleset not in hit[2]:
+            _check_deck(ruleset, seat, names, cat)
+            hit[2].add(ruleset)
+        if len(self._same) > self._size:
+            self._same.clear()
+        self._same[id(names)] = (names, cat, hit[1], ruleset)
+        return hit[1]
+
+
+def _check_deck(ruleset: str, seat: int, names: Sequence[str], cat: Any) -> None:
+    """Raise the :class:`~fwlab.rules.deckrules.SetupError` of a deck that breaks ``ruleset``'s deck rules."""
+    err = setup_error(ruleset, seat, names, cat, deck_rules_for(ruleset))
+    if err is not None:
+        raise err
+
+
+def check_setup(ruleset: str, seat: int, names: Sequence[str] | None, catalog: Any = None,
+                deck: str | None = None) -> None:
+    """The deck check an engine makes of a seat's setup (:class:`DeckCache`), made up front: the
+    simulator, leagues and the lab call it once per deck before they hand out work, so a refusal
+    names the deck (``deck``) and comes before any game is played. ``names``: the deck's card
+    names (None: a seat without a deck, which only a ruleset without player decks accepts);
+    ``catalog``: the catalog the games are played over (default: the ruleset's own). Raises a
+    :class:`~fwlab.rules.deckrules.SetupError` (a ``ValueError``), or a
+    :class:`~fwlab.catalog.CatalogError` for a card the catalog does not have."""
+    if names is None:
+        rules_or_none = engine_for(ruleset).deck_rules.get(ruleset)
+        if rules_or_none is not None and rules_or_none.player_decks:
+            raise SetupError(ruleset, seat, [Problem("DECK-SIZE", None, f"{ruleset} needs a deck for every seat; "
+                                                                        "this seat has none.")], deck)
+        return
+    rules = deck_rules_for(ruleset)
+    if catalog is None:
+        from ..catalog import load_catalog
+
+        catalog = load_catalog(ruleset)
+    from ..catalog import CatalogError
+
+    for n in names:
+        if n not in catalog:
+            raise CatalogError(f"unknown card: not in the {catalog.family} catalog" +
+                               (f" (deck {deck!r})" if deck else ""), card=n)
+    err = setup_error(ruleset, seat, names, catalog, rules, deck)
+    if err is not None:
+        raise err
 
 
 def two_decks(ruleset: str, setups: Sequence[Sequence[str] | None], first: int) -> list[tuple[str, ...]]:

@@ -14,7 +14,8 @@ from typing import Any
 from ..catalog import Catalog
 from ..decks import Deck
 from ..rules.core import GameRecord, GameState, Outcome
-from ..rules.engines import Engine, engine_for
+from ..rules.deckrules import SetupError
+from ..rules.engines import Engine, check_setup, engine_for
 from ..rulesets import SEAT_LABELS, info
 
 Setup = Deck | Sequence[str] | None
@@ -114,8 +115,30 @@ def _start(eng: Engine, ruleset: str, setups: Sequence[Setup], seed: int, first:
         if not uses_decks and d is not None:
             raise ValueError(f"{ruleset} is played without decks (seat {SEAT_LABELS[s]} was given one)")
     names = [_names(d) for d in setups]
-    return eng.new_game(ruleset, names, seed, first, log_cards=log_cards, record=record,  # type: ignore[no-any-return]
-                        catalog=catalog, **options)
+    try:
+        return eng.new_game(ruleset, names, seed, first, log_cards=log_cards, record=record,  # type: ignore[no-any-return]
+                            catalog=catalog, **options)
+    except SetupError as exc:  # the engine knows seats, not decks: name the deck the caller gave
+        d = setups[exc.seat] if 0 <= exc.seat < len(setups) else None
+        if isinstance(d, Deck) and exc.deck is None:
+            raise exc.named(d.name) from None
+        raise
+
+
+def check_setups(ruleset: str, setups: Sequence[Setup], catalog: Catalog | None = None) -> None:
+    """Each seat's setup checked against the ruleset's deck rules, as its engine checks it
+    (:func:`fwlab.rules.engines.check_setup`), but up front and once per distinct deck: what a
+    simulation, a league or the lab calls before it hands out any work, so an illegal deck is a
+    :class:`~fwlab.rules.deckrules.SetupError` naming the deck (its name when it is a
+    :class:`~fwlab.decks.Deck`) and every problem, before a game is played. ``catalog``: the one
+    the games are played over (default: the ruleset's own)."""
+    seen: set[tuple[str, ...] | None] = set()
+    for s, d in enumerate(setups):
+        names = _names(d)
+        if names in seen:
+            continue
+        seen.add(names)
+        check_setup(ruleset, s, names, catalog, d.name if isinstance(d, Deck) else None)
 
 
 def bot_seed(seed: int, seat: int) -> int:

@@ -26,7 +26,7 @@ from ..catalog.overrides import catalog_with_overrides
 from ..decks import Deck
 from ..rulesets import SEAT_LABELS, info
 from ..stats import wilson
-from .play import Setup, _names, check_seats, play_match
+from .play import Setup, _names, check_seats, check_setups, play_match
 
 BATCH = 250
 
@@ -279,6 +279,11 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
     else:
         ov = None
     opts = check_rule_options(ruleset, options)
+    # every deck checked once here, over the catalog the games use (a SetupError naming the deck),
+    # before any batch goes to a worker; the engine checks it again in each worker, once per deck
+    fam = info(ruleset).family
+    check_setups(ruleset, setups, (catalog_with_overrides(ruleset, ov) if ov else load_catalog(ruleset)) if fam
+                 else None)
     n_batches = (n + batch_size - 1) // batch_size
     seeds = batch_seeds(seed, n_batches)
     extra: tuple[Any, ...] = (ov, opts) if opts else (ov,) if ov else ()

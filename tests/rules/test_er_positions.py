@@ -8,9 +8,11 @@ as data change the games they should, and a bad one is refused by name."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import tomllib
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,8 @@ from fwlab.cli import main
 from fwlab.decks.starters import starter_decks
 from fwlab.paths import data_dir
 from fwlab.rules.core import PositionError
-from fwlab.rules.engines import engine_for, load_position, make_bot, position_of
+from fwlab.rules.deckrules import deck_problems
+from fwlab.rules.engines import deck_rules_for, engine_for, load_position, make_bot, position_of
 from fwlab.rules.eredan.cards import playable
 from fwlab.rules.eredan.game import Game
 from fwlab.sim.play import start_match
@@ -45,7 +48,14 @@ def legal_setup(rng: random.Random) -> list[str]:
     if all(CAT.cards[n].fields["guild"] == "Mercenary" for n in names):
         guild = ""
     deck = [d.name for d in playable(CAT) if not d.is_character and d.guild in ("", guild)]
-    return names + [rng.choice(deck) for _ in range(20)]
+    # within ER-DECK-5 (copies, unique cards, evolutions): the engine refuses an illegal setup
+    rules = deck_rules_for("eredan")
+    cards: list[str] = []
+    while len(cards) < 20:
+        pick = rng.choice(deck)
+        if not deck_problems("eredan", Counter(names + cards + [pick]), CAT, dataclasses.replace(rules, min_size=None)):
+            cards.append(pick)
+    return names + cards
 
 
 def seeded_game(seed: int) -> tuple[Game, list[Any]]:

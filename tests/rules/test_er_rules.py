@@ -426,8 +426,10 @@ def test_ER_END_1_a_game_still_running_at_the_turn_cap_is_a_draw():
 
 
 def test_ER_END_1_ER_RECORD_1_rule_options_reach_the_game_its_record_and_its_replay():
+    from fwlab.decks.starters import starter_decks
+
     eng = engine_for("eredan")
-    setups = [MERCS + FILLER, OTHERS + FILLER]
+    setups = [list(d.cards()) for d in starter_decks("eredan")[:2]]  # legal: the engine refuses 20 Sidesteps
     g = eng.new_game("eredan", setups, 3, 0, deck_out="loses", zero_life_strikes=False, turn_cap=50)
     assert g.record.options == {"turn_cap": 50, "deck_out": "loses", "zero_life_strikes": False}
     assert eng.new_game("eredan", setups, 3, 0).record.options == {"turn_cap": 200}

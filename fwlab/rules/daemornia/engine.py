@@ -34,7 +34,8 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
                          "empty: give --rule cycle=1,2,3 (FW-RES-1) with --rule bg_resources=false")
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
-    da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
+    # each deck checked against the ruleset's deck rules once (a SetupError naming the seat otherwise)
+    da, db = compiled_deck(cat, decks[0], ruleset, 0), compiled_deck(cat, decks[1], ruleset, 1)
     return _new_game(ruleset, da, db, seed, first=first, log_cards=log_cards, record=record,
                      deck_names=decks, **options)
 

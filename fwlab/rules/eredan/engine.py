@@ -42,7 +42,8 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
         raise ValueError(f"eredan option deck_out must be one of {', '.join(DECK_OUT)}, not {deck_out!r}")
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
-    da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
+    # each setup checked against the deck rules once (ER-DECK-1..5: a SetupError naming the seat otherwise)
+    da, db = compiled_deck(cat, decks[0], ruleset, 0), compiled_deck(cat, decks[1], ruleset, 1)
     # positional: a compiled call
     return _new_game(da, db, seed, record, decks, turn_cap, first, log_cards, deck_out == DECK_OUT[1],
                      bool(zero_life_strikes), bool(score_overkill))

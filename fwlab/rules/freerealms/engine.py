@@ -38,7 +38,8 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
         raise ValueError(f"unknown fr option(s): {', '.join(unknown)}; known: {', '.join(DEFAULTS)}")
     decks = two_decks(ruleset, setups, first)
     cat = catalog or load_catalog(ruleset)
-    da, db = compiled_deck(cat, decks[0]), compiled_deck(cat, decks[1])
+    # each deck checked against the ruleset's deck rules once (a SetupError naming the seat otherwise)
+    da, db = compiled_deck(cat, decks[0], ruleset, 0), compiled_deck(cat, decks[1], ruleset, 1)
     return _new_game(da, db, seed, first=first, log_cards=log_cards, record=record, deck_names=decks, **options)
 
 
