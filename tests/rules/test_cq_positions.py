@@ -114,7 +114,7 @@ def test_CQ_DRAW_2_a_position_expresses_the_exchange_before_and_while_it_is_chos
     choosing = load_position(copy.deepcopy(pos) | {"exchanging": ["Moat", {"id": 62}]}, CAT)
     printed = json.loads(json.dumps(full(choosing)))
     assert printed["exchanging"] == [{"id": 18, "card": "Moat"}, {"id": 62, "card": "Militia"}]
-    assert printed["legal_actions"] == ["exchange 14 26", "done"]       # Keep and Claim are left to choose
+    assert printed["legal_actions"] == ["exchange 14 26", "exchange 26 14", "done"]   # Keep and Claim are left
     again = load_position(printed, CAT)
     assert full(again) == printed and again.fingerprint() == choosing.fingerprint()
     # the same exchange chosen from before, step by step, is the same state

@@ -566,16 +566,18 @@ def test_CQ_DRAW_2_cards_drawn_by_the_exchange_cannot_be_exchanged_the_same_turn
     g.apply(f"exchange {iid_of(g, 0, 'Moat')} {iid_of(g, 0, 'Claim')}")
     illegal(g, f"exchange {keep} {iid_of(g, 0, 'Militia')}", "must be in your hand")
     assert not any(str(keep) in a.split()[1:] for a in show(g)["legal_actions"])
-    assert show(g)["legal_actions"] == [f"exchange {iid_of(g, 0, 'Militia')} {iid_of(g, 0, 'Scouts')}", "done"]
+    m, sc = iid_of(g, 0, "Militia"), iid_of(g, 0, "Scouts")
+    assert show(g)["legal_actions"] == [f"exchange {m} {sc}", f"exchange {sc} {m}", "done"]
     g.apply("done")
     assert show(g)["active"] != 0 and hand_names(g, 0) == ["Militia", "Scouts", "Keep"]
 
 
-def test_CQ_DRAW_2_each_pair_is_offered_once_and_the_exchange_is_made_when_no_two_cards_are_left():
+def test_CQ_DRAW_2_the_exchange_is_made_at_once_when_no_two_cards_are_left_to_choose():
     g = load(cq({0: ["Militia", "Moat", "Claim"]}, decision="exchange", deck=["Keep", "Pikemen"]))
     m, o, c = (iid_of(g, 0, x) for x in ("Militia", "Moat", "Claim"))
-    assert show(g)["legal_actions"] == [f"exchange {m} {o}", f"exchange {m} {c}", f"exchange {o} {c}", "done"]
-    g.apply(f"exchange {c} {o}")      # either order names the pair; one card left: nothing more to choose
+    pairs = [(m, o), (m, c), (o, m), (o, c), (c, m), (c, o)]      # either order names a pair: both are listed
+    assert show(g)["legal_actions"] == [f"exchange {x} {y}" for x, y in pairs] + ["done"]
+    g.apply(f"exchange {c} {o}")      # one card left: nothing more to choose
     pos = show(g)
     assert pos["active"] != 0 and hand_names(g, 0) == ["Militia", "Keep"]
     assert [x["card"] for x in pos["discard"][-2:]] == ["Claim", "Moat"]

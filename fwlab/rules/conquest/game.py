@@ -479,14 +479,14 @@ class Game:
             return [NOHIRE, *HIRES]
         if d == MULLIGAN:
             return [KEEP, MULL]
-        if d == EXCHANGE:   # each pair of cards not yet chosen once (either order names it), in hand order
+        if d == EXCHANGE:   # every pair of cards not yet chosen, in either order (both name it: both are listed)
             h = s.hand
             chosen = self.exchanging
             for i in range(len(h)):
                 if _has(chosen, h[i]):
                     continue
-                for j in range(i + 1, len(h)):
-                    if not _has(chosen, h[j]):
+                for j in range(len(h)):
+                    if j != i and not _has(chosen, h[j]):
                         out.append(Action("exchange", h[i], h[j]))
             out.append(DONE)
             return out
