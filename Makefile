@@ -6,29 +6,44 @@ STAMP := $(VENV)/.installed-stamp
 DB ?= data/fwlab.duckdb
 PORT ?= 8501
 
-.PHONY: run test check lint typecheck imports pytest notebooks bench db native clean
+.PHONY: run test check lint typecheck imports pytest notebooks bench db native native-pgo clean
 
+# Each step of a first start says what it does and how long it took (a fresh clone: `make run`
+# serves in about FRESH_START on an idle 2-core machine, most of it pip).
 $(BIN)/python:
+	@echo "fwlab: [1/4] creating the virtual environment $(VENV) ($(PY))"
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
 # Re-install only when the dependency list changes (the package itself is editable).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test,cluster]'
+	@echo "fwlab: [2/4] installing fwlab and its dependencies into $(VENV) (pip, quiet: the longest step of a first start)"
+	@t0=$$(date +%s); $(BIN)/python -m pip install -q -e '.[test,cluster]' && \
+	  echo "fwlab: dependencies installed in $$(( $$(date +%s) - t0 )) s"
 	touch $(STAMP)
 
-# The compiled (mypyc) rules core for the current sources, 3-4x faster; a no-op when up to date.
+# The compiled (mypyc) rules core for the current sources, a plain build: PLAIN_BUILD per engine,
+# PLAIN_SPEEDUP the games/s of pure Python (bench/native_speed.py); a no-op when up to date.
 # Without a C compiler it warns and the pure-Python engine is used, unless FWLAB_REQUIRE_NATIVE=1.
 native: $(STAMP)
+	@echo "fwlab: [3/4] the compiled rules core (fwlab native build)"
 	$(BIN)/fwlab native build $(if $(FWLAB_REQUIRE_NATIVE),,--optional)
+
+# Opt-in: the profile-guided build, PGO_BUILD per engine for PGO_SPEEDUP the games/s of pure Python
+# (bench/native_speed.py). It replaces the plain build of the same sources; a running app keeps
+# the build it started with until it is restarted.
+native-pgo: $(STAMP)
+	$(BIN)/fwlab native build --pgo $(if $(FWLAB_REQUIRE_NATIVE),,--optional)
 
 # Built from data/ when missing, with a small simulated league so every page has data.
 $(DB): | $(STAMP) native
-	$(BIN)/fwlab init --db $(DB)
+	@echo "fwlab: [4/4] building the store $(DB) (catalogs, starter decks, a small league per game)"
+	@t0=$$(date +%s); $(BIN)/fwlab init --db $(DB) && echo "fwlab: store built in $$(( $$(date +%s) - t0 )) s"
 
 db: $(DB)
 
 run: $(STAMP) native $(DB)
+	@echo 'fwlab: serving http://localhost:$(PORT) (the sidebar says which rules core it runs; `make native-pgo` builds the profile-guided one)'
 	$(BIN)/streamlit run app.py --server.address localhost --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
 
 lint: $(STAMP)

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from fwlab import native
 from fwlab.ui import cluster_views, data
 from fwlab.ui.nav import PAGES
 
@@ -14,6 +15,9 @@ with st.sidebar:
     if st.button("Reload store", help="Close the read-only connection and re-read everything "
                  "(after `fwlab import`/`fwlab league` from a terminal)", key="reload-store"):
         data.reload_store()
+    st.caption(f"Rules core: {native.describe()}", help="Compiled (plain): `make run`'s build. "
+               "Compiled (profile-guided): `make native-pgo` (a restart of the app picks it up). "
+               "Pure Python: no build for these sources (`fwlab native status` says why).")
     cluster_views.sidebar()
 
 try:

@@ -7,11 +7,14 @@ Three modules, each one job:
   When none exists (a source was edited, nothing was built, no C compiler) that engine's
   pure-Python modules are used, so a compiled engine can never be stale, and editing one engine
   (or a bot that is not compiled) leaves the others compiled.
-* :mod:`.builder`: ``fwlab native build``'s work (mypyc, profile-guided with GCC, the cache folder,
-  pruning old builds). The games a profile-guided build is trained on are
-  :mod:`fwlab.sim.training` (they need the simulator, which stands above this package); the
-  builder runs them in a child process. Both files are part of every build's key.
-* :mod:`.cli`: ``fwlab native build|status``.
+* :mod:`.builder`: ``fwlab native build``'s work (mypyc, plain or, asked with ``--pgo``,
+  profile-guided with GCC; the cache folder; pruning old builds; the last build times). The games
+  a profile-guided build is trained on are :mod:`fwlab.sim.training` (they need the simulator,
+  which stands above this package); the builder runs them in a child process. Both files are part
+  of every build's key.
+* :mod:`.cli`: ``fwlab native build|status``, and what ``bench/native_speed.py`` measured
+  (:data:`fwlab.native.cli.MEASURED`): a plain build takes PLAIN_BUILD per engine and plays
+  PLAIN_SPEEDUP the games/s of pure Python; a profile-guided one PGO_BUILD, PGO_SPEEDUP.
 
 This package imports nothing of fwlab but :mod:`fwlab.rulesets`, so the rules core may ask it
 whether an engine runs compiled. Set ``FWLAB_NATIVE=0`` to force the pure-Python modules. This
@@ -30,8 +33,10 @@ from .hook import (
     MANIFEST,
     PACKAGE_DIR,
     build_dir,
+    build_kind,
     builds,
     cache_root,
+    describe,
     enable,
     engine_compiled,
     fallback_note,
@@ -39,16 +44,16 @@ from .hook import (
     status,
 )
 
-__all__ = ["BUILDER_FILES", "INUSE", "MANIFEST", "PACKAGE_DIR", "build", "build_dir", "builds", "cache_root",
-           "enable", "engine_compiled", "fallback_note", "register", "source_key", "status"]
+__all__ = ["BUILDER_FILES", "INUSE", "MANIFEST", "PACKAGE_DIR", "build", "build_dir", "build_kind", "builds",
+           "cache_root", "describe", "enable", "engine_compiled", "fallback_note", "register", "source_key", "status"]
 
 
-def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -> Path:
-    """Compile one engine's modules for the current sources into the cache (no-op when built); see
-    :func:`fwlab.native.builder.build`."""
+def build(engine: str = "daemornia", force: bool = False, quiet: bool = False, pgo: bool = False) -> Path:
+    """Compile one engine's modules for the current sources into the cache (no-op when built; plain
+    unless ``pgo``); see :func:`fwlab.native.builder.build`."""
     from .builder import build as build_engine
 
-    return build_engine(engine, force=force, quiet=quiet)
+    return build_engine(engine, force=force, quiet=quiet, pgo=pgo)
 
 
 def register(sub: Any) -> None:

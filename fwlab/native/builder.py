@@ -2,13 +2,18 @@
 where GCC is the compiler, into the cache folder the hook looks in (:mod:`fwlab.native.hook`).
 
 Each engine's hot path (for Daemornia: ``fwlab/rules/daemornia`` and its heuristic bot) is plain,
-fully typed Python that mypyc compiles unchanged into C extensions 3-4x faster; which modules an
-engine's build holds is data in :data:`fwlab.rulesets.ENGINE_INFO`. The compiled modules are never
+fully typed Python that mypyc compiles unchanged into C extensions (how much faster, measured by
+``bench/native_speed.py``: :data:`fwlab.native.cli.MEASURED`); which modules an engine's build holds
+is data in :data:`fwlab.rulesets.ENGINE_INFO`. A build is plain unless asked to be profile-guided
+(``pgo=True``, ``fwlab native build --pgo``, ``FWLAB_NATIVE_PGO=1``): a plain build takes seconds,
+a profile-guided one minutes, for a few percent more games/s. The compiled modules are never
 put next to the sources: a build is made in a copy of the package and written to
 ``<cache>/<engine>-<key>`` (:func:`fwlab.native.hook.build_dir`), whole or not at all (built aside,
 then renamed). This file and the training games (:mod:`fwlab.sim.training`) are part of every
 key (``hook.BUILDER_FILES``).
-Old builds are deleted only when no running process holds their ``.inuse`` lock.
+Old builds are deleted only when no running process holds their ``.inuse`` lock. How long the last
+build of each engine and kind took is kept in ``<cache>/build-times.json`` (:func:`last_build_times`),
+so the next build can say what to expect.
 """
 
 from __future__ import annotations
@@ -37,10 +42,65 @@ from .hook import INUSE, MANIFEST, _module_name, builds, cache_root, source_key
 EXTRA_CFLAGS = "-fno-semantic-interposition"
 
 
-def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -> Path:
+#: The file in the cache folder that keeps how long each engine's last build took, per kind.
+BUILD_TIMES = "build-times.json"
+
+
+def pgo_requested(env: dict[str, str], asked: bool = False) -> bool:
+    """Whether a build should be profile-guided: asked for (``--pgo``) or ``FWLAB_NATIVE_PGO=1``,
+    and possible here (:func:`_pgo_wanted`: GCC, and not ``FWLAB_NATIVE_PGO=0``)."""
+    return (asked or env.get("FWLAB_NATIVE_PGO") == "1") and _pgo_wanted(env)
+
+
+def read_manifest(dest: Path) -> dict[str, object] | None:
+    """The manifest of the build in ``dest``, or None when there is no (readable) build there."""
+    try:
+        data = json.loads((dest / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def needs_build(engine: str, force: bool = False, pgo: bool = False) -> bool:
+    """Whether :func:`build` has work to do: no build for the current sources, ``force``, or a
+    profile-guided build asked for (``pgo``, already checked with :func:`pgo_requested`) where the
+    build is plain. A profile-guided build is never replaced by a plain one."""
+    manifest = read_manifest(hook.build_dir(engine))
+    return manifest is None or force or (pgo and not manifest.get("pgo"))
+
+
+def last_build_times(root: Path | None = None) -> dict[str, dict[str, float]]:
+    """engine -> {"plain"/"pgo": seconds its last build of that kind took here} (empty when none)."""
+    try:
+        data = json.loads(((root or cache_root()) / BUILD_TIMES).read_text())
+    except (OSError, ValueError):
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    if isinstance(data, dict):
+        for engine, kinds in data.items():
+            if isinstance(kinds, dict):
+                out[str(engine)] = {str(k): float(v) for k, v in kinds.items() if isinstance(v, (int, float))}
+    return out
+
+
+def _record_time(root: Path, engine: str, kind: str, seconds: float) -> None:
+    """Add one build's time to ``build-times.json`` (under a lock: engines build in parallel)."""
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / f".{BUILD_TIMES}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        times = last_build_times(root)
+        times.setdefault(engine, {})[kind] = round(seconds, 1)
+        tmp = root / f".{BUILD_TIMES}.{os.getpid()}"
+        tmp.write_text(json.dumps(times, indent=1, sort_keys=True))
+        os.replace(tmp, root / BUILD_TIMES)
+
+
+def build(engine: str = "daemornia", force: bool = False, quiet: bool = False, pgo: bool = False) -> Path:
     """Compile one engine's modules for the current sources into the cache (no-op when built).
 
-    Raises ``RuntimeError`` with mypyc's output when the build fails (e.g. no C compiler).
+    Plain unless ``pgo`` (then profile-guided where GCC allows it, replacing a plain build of the same
+    sources; see :func:`needs_build`). Raises ``RuntimeError`` with mypyc's output when the build
+    fails (e.g. no C compiler).
     """
     modules = builds().get(engine)
     if not modules:
@@ -48,7 +108,9 @@ def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -
     key = source_key(engine)
     root = cache_root()
     dest = root / f"{engine}-{key}"
-    if (dest / MANIFEST).exists() and not force:
+    env = dict(os.environ)
+    pgo = pgo_requested(env, asked=pgo)
+    if not needs_build(engine, force=force, pgo=pgo):
         return dest
     t0 = time.perf_counter()
     root.mkdir(parents=True, exist_ok=True)
@@ -57,14 +119,14 @@ def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -
         shutil.copytree(hook.PACKAGE_DIR, work / "fwlab",
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
         paths = [f"fwlab/{m}" for m in modules]
-        env = dict(os.environ, MYPY_CACHE_DIR=str(Path(tmp) / "mypy-cache"))
+        env = dict(env, MYPY_CACHE_DIR=str(Path(tmp) / "mypy-cache"))
         flags = f"{env.get('CFLAGS', '')} {EXTRA_CFLAGS}".strip()
         try:
-            pgo = _pgo_build(engine, key, paths, work, env, flags) if _pgo_wanted(env) else None
-            if pgo is not None and pgo.returncode == 0:
-                proc = pgo
-            else:  # no PGO here, or it failed: a plain build
-                pgo = None
+            guided = _pgo_build(engine, key, paths, work, env, flags) if pgo else None
+            if guided is not None and guided.returncode == 0:
+                proc = guided
+            else:  # no PGO asked or possible here, or it failed: a plain build
+                guided = None
                 _clean(work)
                 proc = _mypyc(paths, work, env, flags)
                 if proc.returncode != 0 and EXTRA_CFLAGS in proc.stdout + proc.stderr:  # a compiler without it
@@ -81,13 +143,16 @@ def build(engine: str = "daemornia", force: bool = False, quiet: bool = False) -
         if not expected <= set(found):
             shutil.rmtree(out, ignore_errors=True)
             raise RuntimeError(f"mypyc built {sorted(found)}, expected {sorted(expected)}")
-        _write_manifest(out, engine, key, found, time.perf_counter() - t0, pgo=pgo is not None)
-        if dest.exists():  # --force: move the old build aside (a process may still use it)
+        seconds = time.perf_counter() - t0
+        _write_manifest(out, engine, key, found, seconds, pgo=guided is not None)
+        if dest.exists():  # --force or a profile-guided rebuild: move the old build aside (a process may still use it)
             os.replace(dest, root / f".old-{engine}-{key}-{os.getpid()}-{time.time_ns()}")
         os.replace(out, dest)  # appears whole or not at all
     _prune(root, engine, keep=dest)
+    _record_time(root, engine, "pgo" if guided is not None else "plain", seconds)
     if not quiet:
-        print(f"fwlab: compiled the {engine} engine in {time.perf_counter() - t0:.0f} s -> {dest}")
+        print(f"fwlab: compiled the {engine} engine ({'profile-guided' if guided is not None else 'plain'}) "
+              f"in {seconds:.0f} s -> {dest}")
     return dest
 
 
@@ -146,8 +211,9 @@ def _pgo_build(engine: str, key: str, paths: list[str], work: Path, env: dict[st
                flags: str) -> subprocess.CompletedProcess[str] | None:
     """Profile-guided build: compile with counters, play :func:`fwlab.sim.training.train`'s games
     on that build in a child process (which writes the branch and call counts next to the objects), then compile
-    again laid out for them. The C code and so every result are the same; games run 5-10%
-    faster (measured on fw, bg, fr and eredan). ``None`` when a step before the final compile fails (the caller then
+    again laid out for them. The C code and so every result are the same; the games are a few percent
+    faster, for a build that takes minutes instead of seconds (``bench/native_speed.py``,
+    :data:`fwlab.native.cli.MEASURED`). ``None`` when a step before the final compile fails (the caller then
     builds without profiles)."""
     gen = _mypyc(paths, work, env, f"{flags} -fprofile-generate")
     if gen.returncode != 0:

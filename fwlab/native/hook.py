@@ -180,3 +180,27 @@ def fallback_note(engine: str) -> str | None:
         return None
     reason = (_state.get(engine) or {}).get("reason", "not checked")
     return f"fwlab: note: the {engine} engine runs as pure Python (slower): {reason}"
+
+
+def build_kind(engine: str) -> str:
+    """How this process runs ``engine``: ``"profile-guided"``, ``"plain"`` (compiled builds) or
+    ``"pure Python"``."""
+    st = _state.get(engine) or {}
+    if not st.get("native") or not st.get("dir"):
+        return "pure Python"
+    try:
+        manifest = json.loads((Path(st["dir"]) / MANIFEST).read_text())
+    except (OSError, ValueError):  # the build was replaced since (a profile-guided rebuild): this process has the old one
+        return "compiled"
+    return "profile-guided" if manifest.get("pgo") else "plain"
+
+
+def describe() -> str:
+    """One line saying which rules core this process runs, per kind of build, e.g.
+    ``compiled (plain): daemornia, eredan; pure Python: conquest``."""
+    kinds: dict[str, list[str]] = {}
+    for engine in builds():
+        kind = build_kind(engine)
+        label = kind if kind == "pure Python" else ("compiled" if kind == "compiled" else f"compiled ({kind})")
+        kinds.setdefault(label, []).append(engine)
+    return "; ".join(f"{label}: {', '.join(names)}" for label, names in kinds.items())
