@@ -5,13 +5,19 @@ A job is plain data (any executor runs it, a Dask cluster's included)::
 
     (ruleset, bots, batch seed, first game index, count, variants)
 
-where each variant is ``(deck A card names, deck B card names, overrides or None)``. Game ``i`` of
+where each variant is ``(deck A card names, deck B card names, overrides or None[, rule options])``
+(the rule options ``{name: value}``, already checked by
+:func:`~fwlab.rules.engines.check_rule_options`; absent, None or empty: the ruleset's own rules,
+exactly as before). Game ``i`` of
 the batch has seed ``(batch seed + i * 7919) mod 2**63`` and seat ``(start + i) mod 2`` plays
 first, exactly as :func:`fwlab.sim.runner.run_batch` plays them, so a pairing's games here are
 the games ``simulate_match`` plays for the same seed and batch size (the engine is called as
 :func:`~fwlab.sim.play.play_match` calls it, without its per-game checks and summary). Every
 variant plays the same games (seed and first seat): common random numbers. The result is one
 ``bytes`` per variant, one byte per game: twice seat A's win share (2 win, 1 draw, 0 loss).
+:func:`play_block_games` plays the same games and also returns each game's end reason (its index
+in the engine's ``end_reasons``) and its number of turns, for the what-if's health figures
+(:func:`run_game_jobs` runs those).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from ..catalog.overrides import catalog_with_overrides
 from ..rules.engines import engine_for
@@ -29,6 +35,12 @@ from ..sim.play import bot_seed, check_seats
 Job = tuple[Any, ...]
 Progress = Callable[[int, int], None]
 ShouldStop = Callable[[], bool]
+#: one variant's games of a job, from :func:`play_block_games`: (seat A's win share x2 per game as
+#: bytes, end reason index per game as bytes (``NO_REASON`` when not one of the engine's), turns
+#: per game as little-endian uint16 bytes)
+GameBlock = tuple[bytes, bytes, bytes]
+NO_REASON = 255
+R = TypeVar("R")
 
 
 class Cancelled(Exception):
@@ -42,12 +54,26 @@ class Cancelled(Exception):
 
 def play_block(job: Job) -> list[bytes]:
     """Play one job (top level, so worker processes can run it); see the module docstring."""
+    return [shares for shares, _, _ in _play(job, False)]
+
+
+def play_block_games(job: Job) -> list[GameBlock]:
+    """Play one job like :func:`play_block` (the same games) and return, per variant, the win shares,
+    the end reasons and the turns of its games (see :data:`GameBlock`)."""
+    return _play(job, True)
+
+
+def _play(job: Job, detail: bool) -> list[GameBlock]:
     ruleset, bots, bseed, start, count, variants = job
     eng = engine_for(ruleset)
     check_seats(ruleset, 2)
-    cats = [catalog_with_overrides(ruleset, ov) for _, _, ov in variants]
-    setups = [[tuple(a), tuple(b)] for a, b, _ in variants]
+    cats = [catalog_with_overrides(ruleset, v[2]) for v in variants]
+    setups = [[tuple(v[0]), tuple(v[1])] for v in variants]
+    opts: list[dict[str, Any]] = [dict(v[3] or {}) if len(v) > 3 else {} for v in variants]
+    reason_code = {r: i for i, r in enumerate(eng.end_reasons)}
     out = [bytearray(count) for _ in variants]
+    reasons = [bytearray(count) for _ in variants]
+    turns = [bytearray(2 * count) for _ in variants]
     gc_was_on = gc.isenabled()
     gc.disable()  # as play_match does: a game makes no reference cycles
     try:
@@ -56,14 +82,20 @@ def play_block(job: Job) -> list[bytes]:
             first = (start + i) % 2
             for k in range(len(variants)):
                 # exactly play_match's game (same setup, bots and seeds), without its checks and summary
-                g = eng.new_game(ruleset, setups[k], seed, first, log_cards=False, record=False, catalog=cats[k])
+                g = eng.new_game(ruleset, setups[k], seed, first, log_cards=False, record=False, catalog=cats[k],
+                                 **opts[k])
                 eng.play_out(g, [eng.make_bot(bots[0], bot_seed(seed, 0)), eng.make_bot(bots[1], bot_seed(seed, 1))])
-                places = g.outcome.places
+                outcome = g.outcome
+                places = outcome.places
                 out[k][i] = 1 if places[0] == places[1] else (2 if places[0] == 1 else 0)
+                if detail:
+                    reasons[k][i] = reason_code.get(outcome.end_reason, NO_REASON)
+                    t = min(max(int(outcome.turns), 0), 0xFFFF)
+                    turns[k][2 * i], turns[k][2 * i + 1] = t & 0xFF, t >> 8
     finally:
         if gc_was_on:
             gc.enable()
-    return [bytes(o) for o in out]
+    return [(bytes(o), bytes(r), bytes(t)) for o, r, t in zip(out, reasons, turns)]
 
 
 def job_games(job: Job) -> int:
@@ -74,7 +106,8 @@ def job_games(job: Job) -> int:
 def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, executor: Executor | None = None,
              progress: Progress | None = None, should_stop: ShouldStop | None = None,
              done_before: int = 0, total: int | None = None) -> list[list[bytes]]:
-    """Run the jobs and return their results in job order (whatever finished first).
+    """Run the jobs with :func:`play_block` and return their results in job order (whatever
+    finished first).
 
     ``executor``: any :class:`concurrent.futures.Executor` (kept open: the caller owns it); else
     ``workers`` > 1 starts a process pool for this call (``None`` or 0: one per core) and 1 plays
@@ -83,33 +116,47 @@ def run_jobs(jobs: Sequence[Job], *, workers: int | None = 1, executor: Executor
     after each one finishes, and a true answer cancels what has not started and raises
     :class:`Cancelled`.
     """
+    return _run(play_block, jobs, workers, executor, progress, should_stop, done_before, total)
+
+
+def run_game_jobs(jobs: Sequence[Job], *, workers: int | None = 1, executor: Executor | None = None,
+                  progress: Progress | None = None, should_stop: ShouldStop | None = None,
+                  done_before: int = 0, total: int | None = None) -> list[list[GameBlock]]:
+    """:func:`run_jobs` with :func:`play_block_games`: per job and variant, the games' win shares,
+    end reasons and turns."""
+    return _run(play_block_games, jobs, workers, executor, progress, should_stop, done_before, total)
+
+
+def _run(fn: Callable[[Job], R], jobs: Sequence[Job], workers: int | None, executor: Executor | None,
+         progress: Progress | None, should_stop: ShouldStop | None, done_before: int,
+         total: int | None) -> list[R]:
     total = total if total is not None else done_before + sum(job_games(j) for j in jobs)
     if executor is None:
         n = workers if workers else (os.cpu_count() or 1)
         if n > 1 and len(jobs) > 1:
             with ProcessPoolExecutor(max_workers=n) as pool:
-                return _run_on(pool, jobs, 3 * n, progress, should_stop, done_before, total)
+                return _run_on(fn, pool, jobs, 3 * n, progress, should_stop, done_before, total)
         results = []
         done = done_before
         for job in jobs:
             if should_stop is not None and should_stop():
                 raise Cancelled("stopped")
-            results.append(play_block(job))
+            results.append(fn(job))
             done += job_games(job)
             if progress:
                 progress(done, total)
         return results
     # a local pool gets three jobs a worker in flight; another executor (a cluster's) up to 64
     local = getattr(executor, "_max_workers", None)
-    return _run_on(executor, jobs, 3 * local if local else 64, progress, should_stop, done_before, total)
+    return _run_on(fn, executor, jobs, 3 * local if local else 64, progress, should_stop, done_before, total)
 
 
-def _run_on(ex: Executor, jobs: Sequence[Job], window: int, progress: Progress | None,
-            should_stop: ShouldStop | None, done_before: int, total: int) -> list[list[bytes]]:
+def _run_on(fn: Callable[[Job], R], ex: Executor, jobs: Sequence[Job], window: int, progress: Progress | None,
+            should_stop: ShouldStop | None, done_before: int, total: int) -> list[R]:
     # a window of jobs in flight keeps every worker busy and lets a cancel take effect quickly
     window = max(2, window)
-    futures: list[Future[list[bytes]] | None] = [None] * len(jobs)
-    results: list[list[bytes] | None] = [None] * len(jobs)
+    futures: list[Future[R] | None] = [None] * len(jobs)
+    results: list[R | None] = [None] * len(jobs)
     nxt = 0
     done = done_before
     try:
@@ -117,7 +164,7 @@ def _run_on(ex: Executor, jobs: Sequence[Job], window: int, progress: Progress |
             while nxt < len(jobs) and nxt < i + window:
                 if should_stop is not None and should_stop():
                     raise Cancelled("stopped")
-                futures[nxt] = ex.submit(play_block, jobs[nxt])
+                futures[nxt] = ex.submit(fn, jobs[nxt])
                 nxt += 1
             f = futures[i]
             assert f is not None

@@ -14,18 +14,31 @@ A change set::
 Field names are the catalog's own (``docs/catalogs.md``), plus the aliases ``attack``,
 ``defense`` and ``cost``; every changed card is validated again by the catalog's checks.
 
+A change set may also change the rules: a ``[rules]`` table of the engine's rule options
+(``fwlab engines --options`` lists them) played on the "after" side, and an optional
+``[base_rules]`` table played on both sides (the "before" side plays the ruleset's own rules plus
+``[base_rules]``; the "after" side ``[base_rules]`` then ``[rules]`` on top). The table names
+``rules`` and ``base_rules`` are therefore not card names. The same set may be JSON, an object of
+the same shape (``{"Ashfang Raider": {"att": 2}, "rules": {"turn_cap": 8}}``).
+
 >>> ch = parse_changes('["Ashfang Raider"]\\natt = 2\\n', "fw")
 >>> ch
 {'Ashfang Raider': {'att': 2}}
+>>> cs = parse_change_set('[rules]\\nturn_cap = 8\\n', "fw")
+>>> cs.cards, cs.rules, cs.rules_after()
+({}, {'turn_cap': 8}, {'turn_cap': 8})
 >>> parse_sweep("Ashfang Raider.attack=1..3", "fw")
 Sweep(card='Ashfang Raider', field='att', values=(1, 2, 3))
 """
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
@@ -34,34 +47,122 @@ from ..catalog.overrides import field_name, normalize_overrides
 from ..decks import Deck, load_deck
 from ..decks.decklist import parse_decklist, resolve
 from ..paths import decks_dir
+from ..rules.engines import check_rule_options
+from ..rules.options import OptionError
 from ..rulesets import info
 
 Changes = dict[str, dict[str, Any]]
 
 
-def parse_changes(text: str, ruleset: str, source: str = "<changes>") -> Changes:
-    """A change set's text, parsed and checked against the ruleset's catalog (canonical form: the
-    catalog's card and field names). Raises :class:`CatalogError` naming the card and field."""
+#: the tables of a change set that hold rule options, not a card's fields
+RULE_TABLES = ("rules", "base_rules")
+
+
+@dataclass(frozen=True)
+class ChangeSet:
+    """A whole change set: card changes (``{card: {field: value}}``, checked by the catalog), the
+    rule options of the "after" side (``rules``) and those of both sides (``base_rules``), each
+    checked by the ruleset's engine and parsed (``{name: value}`` in declaration order)."""
+
+    cards: Changes = dc_field(default_factory=dict)
+    rules: dict[str, Any] = dc_field(default_factory=dict)
+    base_rules: dict[str, Any] = dc_field(default_factory=dict)
+
+    def rules_before(self) -> dict[str, Any]:
+        """The rule options the "before" side plays: ``base_rules``."""
+        return dict(self.base_rules)
+
+    def rules_after(self) -> dict[str, Any]:
+        """The rule options the "after" side plays: ``base_rules``, then ``rules`` on top."""
+        return {**self.base_rules, **self.rules}
+
+    def is_empty(self) -> bool:
+        """No card change and no rule change between the two sides (``base_rules`` may be set)."""
+        return not self.cards and not self.rules
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (a JSON change-set file of the same set)."""
+        out: dict[str, Any] = {c: dict(f) for c, f in self.cards.items()}
+        for key in RULE_TABLES:
+            table = getattr(self, key)
+            if table:
+                out[key] = json_rules(table)
+        return out
+
+
+def json_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Rule option values as JSON values (an ``ints`` option's tuple as a list)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in rules.items()}
+
+
+def check_rules(ruleset: str, table: Any, source: str = "<changes>", key: str = "rules") -> dict[str, Any]:
+    """A ``[rules]`` (or ``[base_rules]``) table checked against the ruleset's rule options; an
+    unknown option or a bad value is a :class:`CatalogError` naming the file and ``rules.NAME``."""
+    if not isinstance(table, Mapping):
+        raise CatalogError(f"[{key}] is a table of rule options (name = value), not {table!r}", file=source,
+                           field=key)
     try:
-        doc = tomllib.loads(text)
+        return check_rule_options(ruleset, dict(table))
+    except OptionError as exc:
+        raise CatalogError(str(exc), file=source, field=f"{key}.{exc.name}") from None
+
+
+def _document(text: str, source: str) -> dict[str, Any]:
+    if source.lower().endswith(".json") or text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CatalogError(f"not valid JSON: {exc.msg}", file=source, line=exc.lineno) from None
+        if not isinstance(doc, dict):
+            raise CatalogError("a JSON change set is an object: {\"Card Name\": {field: value}, \"rules\": {...}}",
+                               file=source)
+        return doc
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
         raise CatalogError(f"not valid TOML: {exc}", file=source, line=int(m.group(1)) if m else None) from None
+
+
+def parse_change_set(text: str, ruleset: str, source: str = "<changes>") -> ChangeSet:
+    """A change set's text (TOML, or JSON when ``source`` ends in ``.json`` or the text is an object),
+    parsed and checked: card tables against the ruleset's catalog (canonical card and field names),
+    ``[rules]`` and ``[base_rules]`` against its engine's rule options. Raises
+    :class:`CatalogError` naming the file and the card and field, or ``rules.OPTION``."""
+    doc = _document(text, source)
+    cards: dict[str, Any] = {}
     for key, value in doc.items():
+        if key in RULE_TABLES:
+            continue
         if not isinstance(value, dict):
             raise CatalogError(f"a change set holds one table per card ([\"Card Name\"] then field = value); "
                                f"{key} = {value!r} is not inside one", file=source, field=key)
-    return normalize_overrides(load_catalog(ruleset), doc, source)
+        cards[key] = value
+    rules = check_rules(ruleset, doc["rules"], source) if "rules" in doc else {}
+    base = check_rules(ruleset, doc["base_rules"], source, "base_rules") if "base_rules" in doc else {}
+    return ChangeSet(normalize_overrides(load_catalog(ruleset), cards, source), rules, base)
 
 
-def load_changes(path: str | Path, ruleset: str) -> Changes:
-    """Read and check a change set file (see :func:`parse_changes`)."""
+def load_change_set(path: str | Path, ruleset: str) -> ChangeSet:
+    """Read and check a change set file, cards and rules (see :func:`parse_change_set`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CatalogError(f"cannot read the change set: {exc}", file=str(p)) from None
-    return parse_changes(text, ruleset, str(p))
+    return parse_change_set(text, ruleset, str(p))
+
+
+def parse_changes(text: str, ruleset: str, source: str = "<changes>") -> Changes:
+    """A change set's card changes, parsed and checked against the ruleset's catalog (canonical form:
+    the catalog's card and field names); its ``[rules]`` tables are checked too but not returned
+    (:func:`parse_change_set` returns them). Raises :class:`CatalogError` naming the card and field."""
+    return parse_change_set(text, ruleset, source).cards
+
+
+def load_changes(path: str | Path, ruleset: str) -> Changes:
+    """Read and check a change set file's card changes (see :func:`parse_changes`)."""
+    return load_change_set(path, ruleset).cards
 
 
 def merge_changes(*sets: Changes | None) -> Changes:

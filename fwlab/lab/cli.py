@@ -19,10 +19,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play every pairing of a field of decks (mirrors included) before and after a change set, "
                     "on the same seeds (common random numbers; seats take turns to play first), and print "
                     "each deck's field win rate before and after with the change and its paired 95% "
-                    "interval, the matchup matrices and the equilibrium meta. With --sweep, play the field at "
-                    "each value of one card's field. See docs/balance-lab.md.")
+                    "interval, the matchup matrices, the equilibrium meta and the health figures (first-player "
+                    "win rate, draws, game length, end-reason mix). A change set may change the rules too: a "
+                    "[rules] table of the engine's rule options (fwlab engines --options) is played after, a "
+                    "[base_rules] table before and after. With --sweep, play the field at each value of one "
+                    "card's field. See docs/balance-lab.md.")
     w.add_argument("--ruleset", required=True)
-    w.add_argument("--changes", metavar="FILE", help="change set (TOML: [\"Card Name\"] then field = value)")
+    w.add_argument("--changes", metavar="FILE",
+                   help="change set (TOML or JSON: [\"Card Name\"] then field = value; [rules] then option = value)")
+    w.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule option played after the change (repeatable; on top of the change set's [rules])")
     w.add_argument("--sweep", metavar="CARD.FIELD=LO..HI",
                    help="play the field at each value of one field (e.g. \"Ashfang Raider.att=1..5\"), on top of "
                         "--changes")
@@ -148,8 +154,26 @@ def _executor(args: argparse.Namespace, ruleset: str) -> Any:
     return None if address is None else executor_for(address, engine_for(ruleset).name)
 
 
+def rules_summary(rules: dict[str, Any], base_rules: dict[str, Any] | None = None) -> str:
+    """``rules: turn_cap=8`` (and ``base rules: ...``) for a run's one-line summary; empty without rules."""
+    parts = []
+    for label, table in (("base rules", base_rules or {}), ("rules", rules)):
+        if table:
+            parts.append(f"{label}: " + ", ".join(f"{k}={_value(v)}" for k, v in table.items()))
+    return "; ".join(parts)
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list | tuple):
+        return ",".join(map(str, v))
+    return str(v)
+
+
 def run_whatif(args: argparse.Namespace) -> int:
-    from .changes import load_changes
+    from ..rules.options import parse_assignments
+    from .changes import ChangeSet, check_rules, json_rules, load_change_set
     from .whatif import read_meta, sweep, whatif
 
     ruleset = args.ruleset
@@ -157,9 +181,13 @@ def run_whatif(args: argparse.Namespace) -> int:
 
     if ruleset not in known_rulesets():
         raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(known_rulesets())}")
-    if not args.changes and not args.sweep:
-        raise ValueError("give --changes FILE, --sweep CARD.FIELD=LO..HI, or both")
-    changes = load_changes(args.changes, ruleset) if args.changes else None
+    if not args.changes and not args.sweep and not args.rule:
+        raise ValueError("give --changes FILE, --rule NAME=VALUE, --sweep CARD.FIELD=LO..HI, or some of them")
+    cs = load_change_set(args.changes, ruleset) if args.changes else ChangeSet()
+    if args.rule:
+        cs = ChangeSet(cs.cards, {**cs.rules, **check_rules(ruleset, parse_assignments(args.rule), "--rule")},
+                       cs.base_rules)
+    changes = cs.cards or None
     meta = read_meta(args.meta) if args.meta else None
     if args.games < 1:
         raise ValueError("-n must be at least 1")
@@ -169,20 +197,23 @@ def run_whatif(args: argparse.Namespace) -> int:
     ex = _executor(args, ruleset)
     common: dict[str, Any] = dict(decks=args.decks, n=args.games, seed=args.seed, bots=_bots(args.bots),
                                   workers=args.workers or None, progress=bar, db=db, executor=ex)
-    params = {"ruleset": ruleset, "changes_file": args.changes, "changes": changes, "decks": args.decks,
-              "meta": meta, "n": args.games, "seed": args.seed, "bots": args.bots, "sweep": args.sweep}
+    params = {"ruleset": ruleset, "changes_file": args.changes, "changes": changes, "rules": json_rules(cs.rules),
+              "base_rules": json_rules(cs.base_rules), "decks": args.decks, "meta": meta, "n": args.games,
+              "seed": args.seed, "bots": args.bots, "sweep": args.sweep}
+    rules_note = rules_summary(json_rules(cs.rules), json_rules(cs.base_rules))
     try:
         if args.sweep:
             if meta:
                 raise ValueError("--meta goes with --changes alone, not with --sweep")
-            sres = sweep(ruleset, args.sweep, changes=changes, **common)
+            sres = sweep(ruleset, args.sweep, changes=cs, **common)
             d = sres.to_dict()
             kind, summary = "sweep", f"{sres.card}.{sres.field} = {sres.values[0]}..{sres.values[-1]}"
+            summary = "; ".join(x for x in (summary, rules_note) if x)
         else:
-            res = whatif(ruleset, changes, meta=meta, **common)
+            res = whatif(ruleset, cs, meta=meta, **common)
             d = res.to_dict()
-            kind, summary = "whatif", ", ".join(f"{c}: " + ", ".join(f"{k}={v}" for k, v in f.items())
-                                                for c, f in (changes or {}).items()) or "(no change)"
+            cards = ", ".join(f"{c}: " + ", ".join(f"{k}={v}" for k, v in f.items()) for c, f in cs.cards.items())
+            kind, summary = "whatif", "; ".join(x for x in (cards, rules_note) if x) or "(no change)"
     finally:
         bar.close()
         if ex is not None:
@@ -214,7 +245,12 @@ def print_whatif(d: dict[str, Any]) -> None:
           f"({d['games']} games, seed {d['seed']}, {d['seconds']:.1f} s)")
     for card, fields in ch.items():
         print(f"  {card}: " + ", ".join(f"{k} = {v}" for k, v in fields.items()))
-    if not ch:
+    rules, base_rules = d.get("rules") or {}, d.get("base_rules") or {}
+    if base_rules:
+        print("  rules before and after: " + ", ".join(f"{k} = {_value(v)}" for k, v in base_rules.items()))
+    if rules:
+        print("  rules after: " + ", ".join(f"{k} = {_value(v)}" for k, v in rules.items()))
+    if not ch and not rules:
         print("  (empty change set: the same games twice)")
     print()
     print(f"  {'deck':<22} {'before':>7} {'after':>7} {'change':>8}  {'paired 95% CI':<17} {'eq. before':>10} "
@@ -236,6 +272,21 @@ def print_whatif(d: dict[str, Any]) -> None:
         print("  " + " " * 22 + "".join(f"{_short(i)[:6]:>7}" for i in ids))
         for i, row in zip(ids, d[key]):
             print(f"  {_short(i):<22}" + "".join(" " + fmt.format(x) for x in row))
+    if d.get("health"):
+        print_health(d["health"])
+
+
+def print_health(h: dict[str, Any]) -> None:
+    """The what-if's health figures: before, after, change and its paired 95% interval."""
+    print(f"\n  game health over the field ({h['games']} games a side, every pairing, mirrors included)")
+    print(f"  {'figure':<26} {'before':>8} {'after':>8} {'change':>9}  paired 95% CI")
+    rows = [("first player's win rate", h["first_player"], "{:.3f}", "{:+.3f}"),
+            ("draws", h["draws"], "{:.3f}", "{:+.3f}"), ("turns a game", h["turns"], "{:.2f}", "{:+.2f}")]
+    rows += [(f"ended by {r}", f, "{:.3f}", "{:+.3f}") for r, f in h["end_reasons"].items()]
+    for label, f, fmt, dfmt in rows:
+        lo, hi = f["delta_ci95"]
+        print(f"  {label:<26} {fmt.format(f['before']):>8} {fmt.format(f['after']):>8} "
+              f"{dfmt.format(f['delta']):>9}  [{dfmt.format(lo)}, {dfmt.format(hi)}]")
 
 
 def print_sweep(d: dict[str, Any]) -> None:

@@ -17,8 +17,16 @@ random numbers: the same shuffles and dice where the change does not alter them)
 * the matchup **matrix** before and after, and the **equilibrium meta** of each
   (:mod:`fwlab.lab.equilibrium`).
 
+A change may be to the **rules** as well as the cards: a change set's ``[rules]`` (the engine's
+rule options, ``fwlab engines --options``) are played on the "after" side only, its
+``[base_rules]`` on both sides (so "before" is the ruleset's own rules unless ``[base_rules]``
+says otherwise), on the same seeds and seats. Beside the win rates the result has the **health
+figures** of both sides (:mod:`fwlab.lab.health`): the first player's win share, draws, mean
+turns and the end-reason mix, each with its paired interval.
+
 A **sweep** plays one field at several values of one card's field (all on the same games) and
-reports each deck's field win rate along it and the value that brings it nearest 50%.
+reports each deck's field win rate along it and the value that brings it nearest 50%; the change
+set's rules (``[base_rules]`` then ``[rules]``) are played by the base and every value alike.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
@@ -40,18 +49,22 @@ from ..decks import Deck
 from ..rules.engines import engine_for
 from ..sim.runner import BATCH
 from ..stats import Z95
-from .batch import Job, Progress, ShouldStop, run_jobs
+from .batch import Job, Progress, ShouldStop, run_game_jobs, run_jobs
 from .changes import (
     Changes,
+    ChangeSet,
     LabDeck,
     Sweep,
     check_lab_ruleset,
+    check_rules,
+    json_rules,
     merge_changes,
     parse_sweep,
     resolve_deck,
     starter_field,
 )
 from .equilibrium import equilibrium
+from .health import PairGames, health_deltas
 
 DeckRef = str | Path | Deck | LabDeck
 
@@ -69,9 +82,15 @@ def pairings(k: int) -> list[tuple[int, int]]:
 
 
 def field_jobs(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Changes | None], n: int, seed: int,
-               bots: Sequence[str], batch_size: int = BATCH) -> tuple[list[Job], list[tuple[int, int, int]]]:
+               bots: Sequence[str], batch_size: int = BATCH,
+               options: Sequence[Mapping[str, Any] | None] | None = None,
+               ) -> tuple[list[Job], list[tuple[int, int, int]]]:
     """The jobs that play every pairing ``n`` times under every variant, and for each job its
-    (pairing index, first game index, count)."""
+    (pairing index, first game index, count). ``options``: per variant, the rule options it plays
+    under (checked; default: the ruleset's own rules for every variant); they travel in each job."""
+    opts = [dict(o or {}) for o in (options if options is not None else [None] * len(variants))]
+    if len(opts) != len(variants):
+        raise ValueError(f"{len(variants)} variants but {len(opts)} sets of rule options")
     from ..sim.runner import batch_seeds
 
     jobs: list[Job] = []
@@ -83,18 +102,42 @@ def field_jobs(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Change
         for b in range(n_batches):
             start, count = b * batch_size, min(batch_size, n - b * batch_size)
             jobs.append((ruleset, tuple(bots), seeds[b], start, count,
-                         tuple((names[i], names[j], ov or None) for ov in variants)))
+                         tuple((names[i], names[j], ov or None, o or None) for ov, o in zip(variants, opts))))
             where.append((p, start, count))
     return jobs, where
+
+
+def check_field(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Changes | None]) -> None:
+    """Every deck of the field is legal under every changed catalog, as the engine will check it in
+    each worker (RULINGS "Every game, setups"): a change to a card (making it Special or unique,
+    moving it to another guild) can make a deck illegal, and that is refused here, naming the deck,
+    the problem and the change, before any game is played. The field under the ruleset's own
+    catalog is checked by :func:`_field`."""
+    from ..catalog.overrides import catalog_with_overrides, overrides_key
+    from ..rules.deckrules import SetupError
+    from ..rules.engines import check_setup
+
+    for ov in variants:
+        if not ov:
+            continue
+        cat = catalog_with_overrides(ruleset, ov)
+        for d in decks:
+            try:
+                check_setup(ruleset, -1, d.names, cat, d.id)
+            except SetupError as exc:
+                raise ValueError(f"{exc} (with the card changes {overrides_key(ov)}: a change may not make a deck "
+                                 "of the field illegal)") from None
 
 
 def play_field(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Changes | None], n: int, seed: int,
                bots: Sequence[str], *, workers: int | None = 1, executor: Executor | None = None,
                progress: Progress | None = None, should_stop: ShouldStop | None = None,
-               batch_size: int = BATCH) -> list[list[np.ndarray]]:
+               batch_size: int = BATCH, options: Sequence[Mapping[str, Any] | None] | None = None,
+               ) -> list[list[np.ndarray]]:
     """Seat A's win share in each game of each pairing, per variant: ``out[variant][pairing]`` is an
-    array of ``n`` values in {0, 0.5, 1} (game order)."""
-    jobs, where = field_jobs(ruleset, decks, variants, n, seed, bots, batch_size)
+    array of ``n`` values in {0, 0.5, 1} (game order). ``options``: per variant, its rule options."""
+    check_field(ruleset, decks, variants)
+    jobs, where = field_jobs(ruleset, decks, variants, n, seed, bots, batch_size, options)
     results = run_jobs(jobs, workers=workers, executor=executor, progress=progress, should_stop=should_stop)
     n_pairs = len(pairings(len(decks)))
     raw = [[np.zeros(n, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
@@ -102,6 +145,29 @@ def play_field(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Change
         for v, block in enumerate(res):
             raw[v][p][start:start + count] = np.frombuffer(block, dtype=np.uint8)
     return [[a.astype(np.float64) / 2.0 for a in per] for per in raw]
+
+
+def play_field_games(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Changes | None], n: int, seed: int,
+                     bots: Sequence[str], *, workers: int | None = 1, executor: Executor | None = None,
+                     progress: Progress | None = None, should_stop: ShouldStop | None = None,
+                     batch_size: int = BATCH, options: Sequence[Mapping[str, Any] | None] | None = None,
+                     ) -> list[list[PairGames]]:
+    """:func:`play_field`'s games (the same ones) with each game's end reason and turns too:
+    ``out[variant][pairing]`` is a :class:`~fwlab.lab.health.PairGames` of ``n`` games."""
+    check_field(ruleset, decks, variants)
+    jobs, where = field_jobs(ruleset, decks, variants, n, seed, bots, batch_size, options)
+    results = run_game_jobs(jobs, workers=workers, executor=executor, progress=progress, should_stop=should_stop)
+    n_pairs = len(pairings(len(decks)))
+    shares = [[np.zeros(n, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
+    reasons = [[np.zeros(n, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
+    turns = [[np.zeros(n, dtype=np.uint16) for _ in range(n_pairs)] for _ in variants]
+    for (p, start, count), res in zip(where, results):
+        for v, (sh, rs, ts) in enumerate(res):
+            shares[v][p][start:start + count] = np.frombuffer(sh, dtype=np.uint8)
+            reasons[v][p][start:start + count] = np.frombuffer(rs, dtype=np.uint8)
+            turns[v][p][start:start + count] = np.frombuffer(ts, dtype="<u2")
+    return [[PairGames(shares[v][p].astype(np.float64) / 2.0, reasons[v][p], turns[v][p].astype(np.int64))
+             for p in range(n_pairs)] for v in range(len(variants))]
 
 
 # ------------------------------------------------------------------------------------- analysis
@@ -202,6 +268,12 @@ class WhatIfResult:
     meta_decks: list[DeckChange] | None = None
     seconds: float = 0.0
     batch_size: int = BATCH
+    #: the rule options of the "after" side ([rules]) and of both sides ([base_rules]), as JSON values
+    rules: dict[str, Any] = dc_field(default_factory=dict)
+    base_rules: dict[str, Any] = dc_field(default_factory=dict)
+    #: the health figures before and after (:func:`fwlab.lab.health.health_deltas`); None in runs
+    #: stored before rule variants
+    health: dict[str, Any] | None = None
 
     @property
     def deck_ids(self) -> list[str]:
@@ -285,13 +357,27 @@ def read_meta(path: str | Path) -> dict[str, float]:
     return out
 
 
-def whatif(ruleset: str, changes: Changes | None, decks: Sequence[DeckRef] | None = None, n: int = 500,
+def split_changes(ruleset: str, changes: Changes | ChangeSet | None, rules: Mapping[str, Any] | None = None,
+                  base_rules: Mapping[str, Any] | None = None) -> tuple[Changes, dict[str, Any], dict[str, Any]]:
+    """``(card changes, rules, base rules)`` of a change set (a :class:`ChangeSet` or card changes
+    alone) with ``rules`` / ``base_rules`` on top of its own, all checked (a bad option is a
+    :class:`~fwlab.catalog.CatalogError` naming ``rules.NAME``)."""
+    cs = changes if isinstance(changes, ChangeSet) else ChangeSet(dict(changes or {}))
+    r = check_rules(ruleset, {**cs.rules, **(rules or {})}, "the change set", "rules")
+    b = check_rules(ruleset, {**cs.base_rules, **(base_rules or {})}, "the change set", "base_rules")
+    return normalize_overrides(load_catalog(ruleset), cs.cards), r, b
+
+
+def whatif(ruleset: str, changes: Changes | ChangeSet | None, decks: Sequence[DeckRef] | None = None, n: int = 500,
            seed: int = 0, *, meta: Mapping[str, float] | None = None, bots: Sequence[str] | None = None,
            workers: int | None = 1, executor: Executor | None = None, progress: Progress | None = None,
            should_stop: ShouldStop | None = None, batch_size: int = BATCH,
-           db: str | Path | None = None) -> WhatIfResult:
-    """Play the field before and after ``changes`` (``{card: {field: value}}``, checked) on the same
-    games; see the module docstring. ``decks``: paths, starter ids, store ids (with ``db``),
+           db: str | Path | None = None, rules: Mapping[str, Any] | None = None,
+           base_rules: Mapping[str, Any] | None = None) -> WhatIfResult:
+    """Play the field before and after ``changes`` (``{card: {field: value}}``, or a
+    :class:`~fwlab.lab.changes.ChangeSet` with its ``[rules]`` and ``[base_rules]``; checked) on the
+    same games; see the module docstring. ``rules``: rule options of the "after" side (on top of the
+    change set's), ``base_rules``: of both sides. ``decks``: paths, starter ids, store ids (with ``db``),
     :class:`~fwlab.decks.Deck` or :class:`LabDeck` objects (default: the starter decks).
     ``progress(done, total)`` counts games; ``should_stop()`` is asked between batches and stops
     the run with :class:`~fwlab.lab.batch.Cancelled`. Results depend on ``(seed, n, batch_size)``
@@ -301,11 +387,13 @@ def whatif(ruleset: str, changes: Changes | None, decks: Sequence[DeckRef] | Non
         raise ValueError("n must be at least 1")
     lab = _field(ruleset, decks, db)
     bot_names = _bots(ruleset, bots)
-    ch = normalize_overrides(load_catalog(ruleset), changes or {})
+    ch, rule_ch, base_rule = split_changes(ruleset, changes, rules, base_rules)
     ids = [d.id for d in lab]
     w = meta_weights(ids, meta) if meta else None
-    base, after = play_field(ruleset, lab, [None, ch], n, seed, bot_names, workers=workers, executor=executor,
-                             progress=progress, should_stop=should_stop, batch_size=batch_size)
+    games = play_field_games(ruleset, lab, [None, ch], n, seed, bot_names, workers=workers, executor=executor,
+                             progress=progress, should_stop=should_stop, batch_size=batch_size,
+                             options=[base_rule, {**base_rule, **rule_ch}])
+    base, after = ([g.shares for g in per] for per in games)
     k = len(lab)
     sb = field_stats(k, base, base)
     sa = field_stats(k, base, after)
@@ -318,7 +406,8 @@ def whatif(ruleset: str, changes: Changes | None, decks: Sequence[DeckRef] | Non
         games=2 * n * len(pairings(k)), games_per_pairing=n, seed=seed, bots=bot_names,
         deck_names=dict(zip(ids, names)), meta=None if w is None else dict(zip(ids, (float(x) for x in w))),
         meta_decks=None if w is None else deck_changes(ids, names, sb, sa, w),
-        seconds=round(time.perf_counter() - t0, 3), batch_size=batch_size)
+        seconds=round(time.perf_counter() - t0, 3), batch_size=batch_size, rules=json_rules(rule_ch),
+        base_rules=json_rules(base_rule), health=health_deltas(games[0], games[1], engine_for(ruleset).end_reasons))
 
 
 # ---------------------------------------------------------------------------------------- sweep
@@ -357,6 +446,8 @@ class SweepResult:
     deck_names: dict[str, str]
     seconds: float = 0.0
     batch_size: int = BATCH
+    #: the rule options every variant of the sweep plays (the change set's [base_rules] then [rules])
+    rules: dict[str, Any] = dc_field(default_factory=dict)
 
     def win_rates(self) -> dict[str, list[float]]:
         """Deck id -> its field win rate at each value (the line chart)."""
@@ -381,23 +472,27 @@ class SweepResult:
 
 
 def sweep(ruleset: str, spec: Sweep | str, decks: Sequence[DeckRef] | None = None, n: int = 500, seed: int = 0, *,
-          changes: Changes | None = None, bots: Sequence[str] | None = None, workers: int | None = 1,
+          changes: Changes | ChangeSet | None = None, bots: Sequence[str] | None = None, workers: int | None = 1,
           executor: Executor | None = None, progress: Progress | None = None,
           should_stop: ShouldStop | None = None, batch_size: int = BATCH,
-          db: str | Path | None = None) -> SweepResult:
+          db: str | Path | None = None, rules: Mapping[str, Any] | None = None) -> SweepResult:
     """Play the field at each value of one card's field (``"Card.field=1..5"`` or a :class:`Sweep`),
-    on top of ``changes``, all on the same games as the base (the catalog plus ``changes``)."""
+    on top of ``changes``, all on the same games as the base (the catalog plus ``changes``). The
+    rule options of a :class:`~fwlab.lab.changes.ChangeSet` (``[base_rules]`` then ``[rules]``) and
+    ``rules`` on top are played by the base and every value alike."""
     t0 = time.perf_counter()
     sw = parse_sweep(spec, ruleset) if isinstance(spec, str) else spec
     lab = _field(ruleset, decks, db)
     bot_names = _bots(ruleset, bots)
     cat = load_catalog(ruleset)
-    ch = normalize_overrides(cat, changes or {})
+    ch, rule_ch, base_rule = split_changes(ruleset, changes, rules)
+    played = {**base_rule, **rule_ch}
     variants: list[Changes | None] = [ch or None]
     for v in sw.values:
         variants.append(normalize_overrides(cat, merge_changes(ch, sw.changes(v))))
     out = play_field(ruleset, lab, variants, n, seed, bot_names, workers=workers, executor=executor,
-                     progress=progress, should_stop=should_stop, batch_size=batch_size)
+                     progress=progress, should_stop=should_stop, batch_size=batch_size,
+                     options=[played] * len(variants))
     k = len(lab)
     ids = [d.id for d in lab]
     names = [d.deck.name for d in lab]
@@ -412,8 +507,8 @@ def sweep(ruleset: str, spec: Sweep | str, decks: Sequence[DeckRef] | None = Non
         nearest[d] = sw.values[best]
     return SweepResult(ruleset, sw.card, sw.field, list(sw.values), ch, points, nearest, _matrix(sb.matrix),
                        _shares(ids, sb.matrix), n * len(pairings(k)) * len(variants), n, seed, bot_names,
-                       dict(zip(ids, names)), round(time.perf_counter() - t0, 3), batch_size)
+                       dict(zip(ids, names)), round(time.perf_counter() - t0, 3), batch_size, json_rules(played))
 
 
-__all__ = ["DeckChange", "SweepPoint", "SweepResult", "WhatIfResult", "field_stats", "meta_weights", "pair_seed",
-           "pairings", "play_field", "read_meta", "sweep", "whatif"]
+__all__ = ["DeckChange", "SweepPoint", "SweepResult", "WhatIfResult", "check_field", "field_stats", "meta_weights",
+           "pair_seed", "pairings", "play_field", "play_field_games", "read_meta", "split_changes", "sweep", "whatif"]

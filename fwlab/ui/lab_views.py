@@ -1,7 +1,9 @@
 """The Balance lab page's pieces (issue 17): the change-set editor (a table of the catalog's numeric
-and keyword fields, or an uploaded change-set TOML), the field of decks, long runs with a progress
-bar and a Cancel button, and the result views (matchup heatmaps, per-deck deltas with their paired
-intervals, equilibrium shares, sweep lines, two runs side by side).
+and keyword fields, or an uploaded change-set TOML), the rule options (issue 27: one widget per
+option the engine declares; the options set away from their default are the change set's
+``[rules]``), the field of decks, long runs with a progress bar and a Cancel button, and the result
+views (matchup heatmaps, per-deck deltas with their paired intervals, equilibrium shares, the
+health figures before and after, sweep lines, two runs side by side).
 
 Long runs (what-if, sweep, the deck builder's tuner and field test) go through :func:`run_cancellable`:
 a Cancel button above the progress bar sets an event the lab call polls as ``should_stop`` between
@@ -27,9 +29,17 @@ import streamlit as st
 from ..catalog import Catalog, CatalogError, load_catalog
 from ..catalog.overrides import normalize_overrides
 from ..catalog.schemas import SCHEMAS
-from ..lab import Cancelled, LabDeck, parse_changes, starter_field
-from ..lab.changes import check_lab_ruleset, merge_changes
-from ..rules.engines import engine_for, engine_rulesets
+from ..lab import Cancelled, LabDeck, starter_field
+from ..lab.changes import (
+    ChangeSet,
+    check_lab_ruleset,
+    check_rules,
+    json_rules,
+    merge_changes,
+    parse_change_set,
+)
+from ..rules.engines import engine_for, engine_rulesets, rule_options
+from ..rules.options import RuleOption
 from ..store.queries import slug
 from . import data
 from .cluster_views import executor
@@ -91,18 +101,29 @@ def toml_value(v: Any) -> str:
     raise TypeError(f"no TOML form for {v!r}")
 
 
-def changes_toml(changes: Mapping[str, Mapping[str, Any]]) -> str:
-    """A change set as the TOML file ``fwlab whatif --changes`` reads.
+def changes_toml(changes: Mapping[str, Mapping[str, Any]] | ChangeSet) -> str:
+    """A change set as the TOML file ``fwlab whatif --changes`` reads (with its ``[base_rules]`` and
+    ``[rules]`` tables when it is a :class:`~fwlab.lab.changes.ChangeSet` that has them).
 
     >>> print(changes_toml({"Ashfang Raider": {"att": 2, "res": 4}}), end="")
     ["Ashfang Raider"]
     att = 2
     res = 4
+    >>> print(changes_toml(ChangeSet({}, {"turn_cap": 8, "cycle": (1, 2)})), end="")
+    [rules]
+    turn_cap = 8
+    cycle = [1, 2]
     """
+    cards = changes.cards if isinstance(changes, ChangeSet) else changes
     parts = []
-    for card, fields in changes.items():
+    for card, fields in cards.items():
         lines = [f"[{json.dumps(card, ensure_ascii=False)}]"] + [f"{k} = {toml_value(v)}" for k, v in fields.items()]
         parts.append("\n".join(lines) + "\n")
+    if isinstance(changes, ChangeSet):
+        for key in ("base_rules", "rules"):
+            tbl = getattr(changes, key)
+            if tbl:
+                parts.append("\n".join([f"[{key}]"] + [f"{k} = {toml_value(v)}" for k, v in tbl.items()]) + "\n")
     return "\n".join(parts)
 
 
@@ -180,9 +201,10 @@ def edits_to_changes(cat: Catalog, frame: pd.DataFrame, edited_rows: Mapping[Any
     return normalize_overrides(cat, out, "the table")
 
 
-def change_editor(ruleset: str) -> Changes | None:
+def change_editor(ruleset: str) -> ChangeSet | None:
     """The catalog as an editable table plus a change-set upload; returns the checked change set
-    (the upload, then the table's edits on top), or None after showing why it is refused."""
+    (the upload, then the table's edits on top; the upload's ``[rules]`` and ``[base_rules]`` too),
+    or None after showing why it is refused. :func:`show_change_set` shows it."""
     cat = load_catalog(ruleset)
     frame = editor_frame(cat)
     ints, kw = editable_fields(cat)
@@ -200,27 +222,104 @@ def change_editor(ruleset: str) -> Changes | None:
     st.data_editor(frame, key=key, hide_index=True, column_config=config, num_rows="fixed", height=320,
                    placeholder="–")
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
-    upload = c1.file_uploader("Or upload a change set (.toml)", type=["toml"], key=f"lab-upload-{ruleset}")
+    upload = c1.file_uploader("Or upload a change set (.toml or .json; its [rules] are used too)",
+                              type=["toml", "json"], key=f"lab-upload-{ruleset}")
     c2.button("Reset the table", key=f"lab-editor-reset-{ruleset}", on_click=_reset_editor, args=(ruleset,))
-    uploaded: Changes = {}
+    uploaded = ChangeSet()
     try:
         if upload is not None:
-            uploaded = parse_changes(upload.getvalue().decode("utf-8"), ruleset, upload.name)
+            uploaded = parse_change_set(upload.getvalue().decode("utf-8"), ruleset, upload.name)
         edits = st.session_state.get(key, {}).get("edited_rows", {})
         table_changes = edits_to_changes(cat, frame, edits)
-        changes = normalize_overrides(cat, merge_changes(uploaded, table_changes), "the change set")
+        changes = normalize_overrides(cat, merge_changes(uploaded.cards, table_changes), "the change set")
     except (CatalogError, UnicodeDecodeError) as exc:
         st.error(f"The change set is refused: {exc}")
         return None
-    if changes:
-        st.markdown(f"**Change set**: {len(changes)} card(s) changed" + (" (the upload, then the table's edits)"
-                                                                            if uploaded else ""))
-        st.code(changes_toml(changes), language="toml")
-        st.download_button("Download the change set (.toml)", changes_toml(changes), file_name="changes.toml",
+    st.session_state[f"lab-uploaded-cards-{ruleset}"] = bool(uploaded.cards)
+    return ChangeSet(changes, uploaded.rules, uploaded.base_rules)
+
+
+def show_change_set(cs: ChangeSet, ruleset: str) -> None:
+    """The change set in use, as the TOML file it would be, with a download (or a note when empty)."""
+    if cs.cards or cs.rules or cs.base_rules:
+        parts = []
+        if cs.cards:
+            parts.append(f"{len(cs.cards)} card(s) changed" + (" (the upload, then the table's edits)" if
+                                                                st.session_state.get(f"lab-uploaded-cards-{ruleset}")
+                                                                else ""))
+        if cs.rules:
+            parts.append(f"{len(cs.rules)} rule option(s) changed")
+        if cs.base_rules:
+            parts.append(f"{len(cs.base_rules)} rule option(s) played before and after")
+        st.markdown("**Change set**: " + "; ".join(parts))
+        st.code(changes_toml(cs).rstrip("\n"), language="toml")
+        st.download_button("Download the change set (.toml)", changes_toml(cs), file_name="changes.toml",
                            mime="application/toml", key="lab-changes-download")
     else:
         st.caption("No change yet: a what-if with no change plays the same games twice (every delta is 0).")
-    return changes
+
+
+# ---- the rule options: one widget per option of the engine ----------------------------------------
+
+def rule_key(ruleset: str, name: str) -> str:
+    """The session key of a rule option's widget."""
+    return f"lab-rule-{ruleset}-{name}"
+
+
+def _option_widget(ruleset: str, o: RuleOption, base: Any) -> Any:
+    key = rule_key(ruleset, o.name)
+    label = f"{o.name} [{o.rule}]"
+    helptext = f"{o.doc} (default: {toml_value(json_rules({'v': o.default})['v'])})"
+    if o.type == "bool":
+        return st.checkbox(label, value=bool(base), key=key, help=helptext)
+    if o.choices is not None:
+        choices = list(o.choices)
+        return st.selectbox(label, choices, index=choices.index(base) if base in choices else 0, key=key,
+                            help=helptext)
+    if o.type == "int":
+        return st.number_input(label, value=int(base), step=1, key=key, help=helptext,
+                               min_value=None if o.min is None else int(o.min),
+                               max_value=None if o.max is None else int(o.max))
+    if o.type == "float":
+        return st.number_input(label, value=float(base), key=key, help=helptext,
+                               min_value=None if o.min is None else float(o.min),
+                               max_value=None if o.max is None else float(o.max))
+    if o.type == "ints":
+        return st.text_input(label, ",".join(str(x) for x in base), key=key, help=helptext + "; a list: 1,2,3")
+    return st.text_input(label, str(base), key=key, help=helptext)
+
+
+def rules_editor(ruleset: str, base_rules: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """One widget per rule option of the ruleset (from the registry: a checkbox for a yes/no option, a
+    number or a choice for the others), starting at the rules the "before" side plays (the
+    ruleset's defaults, or ``base_rules``); the options set away from those are returned, checked,
+    as the change set's ``[rules]`` (the "after" side). None after showing why a value is refused."""
+    declared = rule_options(ruleset)
+    if not declared:
+        st.caption(f"The {ruleset} engine declares no rule options.")
+        return {}
+    base = {o.name: o.default for o in declared} | dict(base_rules or {})
+    st.caption("Each option is one ruling of `docs/rules.md` (its rule ID in brackets). The options you change "
+               "here are the change set's `[rules]`: played on the \"after\" side only, on the same seeds and "
+               "seats, so the health figures below the result (first-player win rate, end-reason mix) and the "
+               "win rates change by the rule alone." + (" The upload's `[base_rules]` are played on both sides."
+                                                        if base_rules else ""))
+    cols = st.columns(3)
+    given: dict[str, Any] = {}
+    for i, o in enumerate(declared):
+        with cols[i % 3]:
+            given[o.name] = _option_widget(ruleset, o, base[o.name])
+    try:
+        values = check_rules(ruleset, given, "the rule options")
+    except CatalogError as exc:
+        st.error(f"The rule options are refused: {exc}")
+        return None
+    return {k: v for k, v in values.items() if k not in base or base[k] != v}
+
+
+def with_rules(cs: ChangeSet, rules: Mapping[str, Any]) -> ChangeSet:
+    """The change set with the rule widgets' ``[rules]`` on top of its own."""
+    return ChangeSet(cs.cards, {**cs.rules, **rules}, cs.base_rules)
 
 
 def _reset_editor(ruleset: str) -> None:
@@ -382,47 +481,65 @@ def keep_run(kind: str, ruleset: str, params: dict[str, Any], result: dict[str, 
     return run_id
 
 
-def changes_summary(changes: Mapping[str, Mapping[str, Any]]) -> str:
-    return ", ".join(f"{c}: " + ", ".join(f"{k}={v}" for k, v in f.items()) for c, f in changes.items()) \
-        or "(no change)"
+def changes_summary(changes: Mapping[str, Mapping[str, Any]], rules: Mapping[str, Any] | None = None,
+                    base_rules: Mapping[str, Any] | None = None) -> str:
+    """``Card: field=value, ...; rules: name=value`` (``(no change)`` when there is none)."""
+    cards = ", ".join(f"{c}: " + ", ".join(f"{k}={v}" for k, v in f.items()) for c, f in changes.items())
+    parts = [cards] if cards else []
+    for label, tbl in (("base rules", base_rules), ("rules", rules)):
+        if tbl:
+            parts.append(f"{label}: " + ", ".join(f"{k}={toml_value(v)}" for k, v in tbl.items()))
+    return "; ".join(parts) or "(no change)"
+
+
+def _summary_of(d: Mapping[str, Any]) -> str:
+    return changes_summary(d["changes"], d.get("rules"), d.get("base_rules"))
 
 
 # ---- what-if and sweep runs --------------------------------------------------------------------------
 
-def run_whatif(ruleset: str, changes: Changes, field: Sequence[LabDeck], n: int, seed: int,
+def run_whatif(ruleset: str, changes: Changes | ChangeSet, field: Sequence[LabDeck], n: int, seed: int,
                workers: int) -> dict[str, Any] | None:
     from ..lab import whatif
 
+    cs = changes if isinstance(changes, ChangeSet) else ChangeSet(dict(changes))
+
     ids = [d.id for d in field]
     games = 2 * n * len(field) * (len(field) + 1) // 2
-    res = run_cancellable("lab", lambda **kw: whatif(ruleset, changes, list(field), n=n, seed=seed, workers=workers,
+    res = run_cancellable("lab", lambda **kw: whatif(ruleset, cs, list(field), n=n, seed=seed, workers=workers,
                                                      **kw),
                           engine_for(ruleset).name, f"Playing {games:,} games…")
     if res is None:
         return None
     d = res.to_dict()
-    params = {"ruleset": ruleset, "changes": changes, "decks": ids, "n": n, "seed": seed, "source": "app"}
-    run_id = keep_run("whatif", ruleset, params, d, changes_summary(changes))
+    params = {"ruleset": ruleset, "changes": cs.cards, "rules": json_rules(cs.rules),
+              "base_rules": json_rules(cs.base_rules), "decks": ids, "n": n, "seed": seed, "source": "app"}
+    run_id = keep_run("whatif", ruleset, params, d, _summary_of(d))
     d["run_id"] = run_id
     return {"kind": "whatif", "ruleset": ruleset, "result": d, "run_id": run_id}
 
 
-def run_sweep(ruleset: str, spec: str, changes: Changes, field: Sequence[LabDeck], n: int, seed: int,
+def run_sweep(ruleset: str, spec: str, changes: Changes | ChangeSet, field: Sequence[LabDeck], n: int, seed: int,
               workers: int) -> dict[str, Any] | None:
     from ..lab import parse_sweep, sweep
+
+    cs = changes if isinstance(changes, ChangeSet) else ChangeSet(dict(changes))
 
     sw = parse_sweep(spec, ruleset)
     k = len(field)
     games = n * k * (k + 1) // 2 * (len(sw.values) + 1)
-    res = run_cancellable("lab", lambda **kw: sweep(ruleset, sw, list(field), n=n, seed=seed, changes=changes,
+    res = run_cancellable("lab", lambda **kw: sweep(ruleset, sw, list(field), n=n, seed=seed, changes=cs,
                                                     workers=workers, **kw),
                           engine_for(ruleset).name, f"Playing {games:,} games…")
     if res is None:
         return None
     d = res.to_dict()
-    params = {"ruleset": ruleset, "changes": changes, "decks": [x.id for x in field], "n": n, "seed": seed,
+    params = {"ruleset": ruleset, "changes": cs.cards, "rules": json_rules(cs.rules),
+              "base_rules": json_rules(cs.base_rules), "decks": [x.id for x in field], "n": n, "seed": seed,
               "sweep": spec, "source": "app"}
     summary = f"{res.card}.{res.field} = {res.values[0]}..{res.values[-1]}"
+    if res.rules:
+        summary += "; rules: " + ", ".join(f"{k}={toml_value(v)}" for k, v in res.rules.items())
     run_id = keep_run("sweep", ruleset, params, d, summary)
     d["run_id"] = run_id
     return {"kind": "sweep", "ruleset": ruleset, "result": d, "run_id": run_id}
@@ -504,8 +621,11 @@ def show_whatif(d: Mapping[str, Any], key: str = "lab") -> None:
     ids = [r["deck"] for r in d["decks"]]
     st.subheader(f"What-if, {d['ruleset']}: {len(ids)} decks, {d['games_per_pairing']} games per pairing before "
                  f"and after")
+    changed = bool(d["changes"] or d.get("rules"))
     st.caption(f"{d['games']:,} games, seed {d['seed']}, {d.get('seconds', 0):.1f} s; "
-               + ("changes: " + changes_summary(d["changes"]) if d["changes"] else "no change: the same games twice")
+               + ("changes: " + _summary_of(d) if changed else "no change: the same games twice")
+               + (f" ({changes_summary({}, base_rules=d['base_rules'])})" if d.get("base_rules") and not changed
+                  else "")
                + (f"; kept in the store as `{d['run_id']}`" if d.get("run_id") else ""))
     biggest = max(d["decks"], key=lambda r: abs(r["delta"]))
     c1, c2, c3 = st.columns(3)
@@ -533,7 +653,51 @@ def show_whatif(d: Mapping[str, Any], key: str = "lab") -> None:
     df = whatif_frame(d)
     table(df, f"{d['ruleset']}-whatif.csv", key=f"{key}-decks", column_config={
         c: st.column_config.NumberColumn(format="%.3f") for c in df.columns[2:]})
+    if d.get("health"):
+        show_health(d["health"], d["ruleset"], key)
     download_json(dict(d), "whatif.json", key=f"{key}-json", label="Download the whole result (JSON)")
+
+
+def health_frame(h: Mapping[str, Any]) -> pd.DataFrame:
+    """The health figures of a what-if, one row each: before, after, change and its paired interval."""
+    rows = []
+    named = [("first player's win rate", h["first_player"]), ("draws", h["draws"]), ("turns a game", h["turns"])]
+    named += [(f"ended by {r}", f) for r, f in h["end_reasons"].items()]
+    for label, f in named:
+        rows.append({"figure": label, "before": f["before"], "after": f["after"], "delta": f["delta"],
+                     "delta_ci95_low": f["delta_ci95"][0], "delta_ci95_high": f["delta_ci95"][1]})
+    return pd.DataFrame(rows)
+
+
+def end_reasons_figure(h: Mapping[str, Any]) -> go.Figure:
+    """Each end reason's share of the games before and after."""
+    reasons = list(h["end_reasons"])
+    fig = go.Figure([go.Bar(x=reasons, y=[float(h["end_reasons"][r][side]) for r in reasons], name=side,
+                            marker_color=color) for side, color in (("before", "#9aa5b1"), ("after", "#1f77b4"))])
+    fig.update_layout(barmode="group", title={"text": "How the games end: each end reason's share"}, margin=_MARGIN,
+                      height=340, yaxis={"title": {"text": "share of games"}, "range": [0, 1]})
+    return fig
+
+
+def show_health(h: Mapping[str, Any], ruleset: str, key: str) -> None:
+    """The health deltas: first-player win rate, draws, game length and the end-reason mix."""
+    st.markdown(f"**Game health** over the field ({h['games']:,} games a side, every pairing, mirrors included)")
+    fp, dr, tu = h["first_player"], h["draws"], h["turns"]
+    c1, c2, c3 = st.columns(3)
+    c1.metric("First player's win rate", f"{fp['before']:.1%} → {fp['after']:.1%}", f"{fp['delta']:+.1%}",
+              delta_color="off")
+    c1.caption(f"paired 95% CI [{fp['delta_ci95'][0]:+.1%}, {fp['delta_ci95'][1]:+.1%}]")
+    c2.metric("Draws", f"{dr['before']:.1%} → {dr['after']:.1%}", f"{dr['delta']:+.1%}", delta_color="off")
+    c2.caption(f"paired 95% CI [{dr['delta_ci95'][0]:+.1%}, {dr['delta_ci95'][1]:+.1%}]")
+    c3.metric("Turns a game", f"{tu['before']:.1f} → {tu['after']:.1f}", f"{tu['delta']:+.1f}", delta_color="off")
+    c3.caption(f"paired 95% CI [{tu['delta_ci95'][0]:+.2f}, {tu['delta_ci95'][1]:+.2f}]")
+    chart(end_reasons_figure(h), key=f"{key}-end-reasons")
+    df = health_frame(h)
+    table(df, f"{ruleset}-whatif-health.csv", key=f"{key}-health", column_config={
+        c: st.column_config.NumberColumn(format="%.3f") for c in df.columns[1:]})
+    st.caption("The first player's win rate counts a draw as half; each game is played before and after with the "
+               "same seed and first seat, so every interval is on paired differences (an empty change set gives "
+               "exactly 0). `fwlab health` gives the full report with its bands.")
 
 
 def sweep_figure(d: Mapping[str, Any]) -> go.Figure:
@@ -551,7 +715,8 @@ def show_sweep(d: Mapping[str, Any], key: str = "lab") -> None:
     st.subheader(f"Sweep, {d['ruleset']}: {d['card']}.{d['field']} over {', '.join(map(str, d['values']))}")
     st.caption(f"{len(d['deck_names'])} decks, {d['games_per_pairing']} games per pairing and value "
                f"({d['games']:,} games, seed {d['seed']}, {d.get('seconds', 0):.1f} s)"
-               + (f"; on top of: {changes_summary(d['changes'])}" if d["changes"] else "")
+               + (f"; on top of: {changes_summary(d['changes'], d.get('rules'))}" if d["changes"] or d.get("rules")
+                  else "")
                + (f"; kept in the store as `{d['run_id']}`" if d.get("run_id") else ""))
     chart(sweep_figure(d), key=f"{key}-sweep")
     base = {r["deck"]: r["before"] for r in d["points"][0]["decks"]}
@@ -649,8 +814,8 @@ def past_runs(db: str | None) -> None:
         st.info("Comparing shows two what-if runs' per-deck changes side by side; select two what-if runs.")
         return
     labels = (f"A: {a['run_id']}", f"B: {b['run_id']}")
-    st.markdown(f"**A** `{a['run_id']}`: {a['summary'] or changes_summary(a['result']['changes'])}  \n"
-                f"**B** `{b['run_id']}`: {b['summary'] or changes_summary(b['result']['changes'])}")
+    st.markdown(f"**A** `{a['run_id']}`: {a['summary'] or _summary_of(a['result'])}  \n"
+                f"**B** `{b['run_id']}`: {b['summary'] or _summary_of(b['result'])}")
     df = compare_frame(a["result"], b["result"])
     chart(compare_figure(df, labels), key="lab-compare")
     table(df, "lab-compare.csv", key="lab-compare-rows", column_config={
@@ -658,6 +823,7 @@ def past_runs(db: str | None) -> None:
 
 
 __all__ = ["RESULT", "cancel", "change_editor", "changes_toml", "compare_frame",
-           "default_sweep", "edits_to_changes", "editor_frame", "field_picker", "heatmap", "keep_run",
-           "lab_rulesets", "past_runs", "run_cancellable", "run_sweep", "run_whatif", "show", "show_sweep",
-           "show_whatif", "stopped_notice", "toml_value", "workers_input"]
+           "default_sweep", "edits_to_changes", "editor_frame", "field_picker", "health_frame", "heatmap", "keep_run",
+           "lab_rulesets", "past_runs", "rule_key", "rules_editor", "run_cancellable", "run_sweep", "run_whatif",
+           "show", "show_change_set", "show_health", "show_sweep", "show_whatif", "stopped_notice", "toml_value",
+           "with_rules", "workers_input"]

@@ -1,7 +1,8 @@
-"""Balance lab (issue 17): change some cards (in a table of the catalog, or an uploaded change set),
-re-play the whole field of decks before and after on the same games, and read each deck's change
-with its paired interval, the matchup matrices and the equilibrium meta; sweep one card's field
-over a range; reopen and compare past runs kept in the store."""
+"""Balance lab (issue 17): change some cards (in a table of the catalog, or an uploaded change set)
+and the rule options (issue 27), re-play the whole field of decks before and after on the same
+games, and read each deck's change with its paired interval, the matchup matrices, the equilibrium
+meta and the health figures (first-player win rate, end-reason mix); sweep one card's field over a
+range; reopen and compare past runs kept in the store."""
 
 import streamlit as st
 
@@ -10,8 +11,9 @@ from fwlab.ui import data, lab_views
 from fwlab.ui.widgets import ruleset_label
 
 st.title("Balance lab")
-st.caption("What if this card cost one more? Change cards, re-play every pairing of a field of decks before and "
-           "after on the same seeds, and see who gains, who loses and how the equilibrium meta re-settles. "
+st.caption("What if this card cost one more, or the first player could not attack on turn 1? Change cards or "
+           "rules, re-play every pairing of a field of decks before and after on the same seeds, and see who "
+           "gains, who loses, how the equilibrium meta re-settles and how the games end. "
            "Runs are kept in the store. See `docs/balance-lab.md`.")
 
 rulesets = lab_views.lab_rulesets()
@@ -26,7 +28,12 @@ if mode == "Past runs":
     st.stop()
 
 with st.expander("Changes: edit the cards or upload a change set", expanded=True):
-    changes = lab_views.change_editor(ruleset)
+    card_changes = lab_views.change_editor(ruleset)
+with st.expander("Rules: change the engine's rule options (played after the change only)"):
+    rules = lab_views.rules_editor(ruleset, card_changes.base_rules if card_changes is not None else None)
+changes = None if card_changes is None or rules is None else lab_views.with_rules(card_changes, rules)
+if changes is not None:
+    lab_views.show_change_set(changes, ruleset)
 
 field = lab_views.field_picker(ruleset, db)
 n1, n2, n3 = st.columns(3)
