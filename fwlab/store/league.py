@@ -236,8 +236,8 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
             raise StoreError(f"no starter decks for {ruleset} in the store; run `fwlab init` (data/decks/{ruleset}/)")
         from ..rules.engines import check_setup
 
-        for d in decks.values():  # RULINGS "Every game, setups": refused here, naming the deck, before a match
-            check_setup(ruleset, -1, tuple(d.cards()), None, d.name)
+        for deck_id, d in decks.items():  # RULINGS "Every game, setups": refused here, naming it, before a match
+            check_setup(ruleset, -1, tuple(d.cards()), None, deck_id)
     taken = frozenset(r[0] for r in con.execute("SELECT player FROM players").fetchall())
     roster = league_players(players, seed * 1_000_003 + zlib.crc32(ruleset.encode()), decks, taken, max_lookahead,
                             bots)
