@@ -220,3 +220,75 @@ def test_a_run_interrupted_by_another_click_says_so_on_the_next_run(store: Path,
     assert not at.get("plotly_chart")
     at.number_input(key="lab-seed").set_value(2).run()
     assert "stopped before it finished" in ok(at).warning[0].value
+
+
+# ---- rule variants (issue 27, part 2) ----------------------------------------------------------------
+
+def health_of(at: AppTest) -> dict[str, Any]:
+    return dict(at.session_state["lab-result-whatif"]["result"]["health"])
+
+
+def test_rule_options_from_the_registry_become_the_runs_rules_and_the_health_deltas_show(writable_store: Path):
+    from fwlab.rules.engines import rule_options
+
+    at = open_lab()
+    for o in rule_options("fw"):                    # one widget per option the engine declares
+        widget = {"bool": at.checkbox, "int": at.number_input, "ints": at.text_input}[o.type]
+        assert widget(key=f"lab-rule-fw-{o.name}").value == (",".join(map(str, o.default)) if o.type == "ints"
+                                                              else o.default)
+    at.number_input(key="lab-rule-fw-turn_cap").set_value(8).run()
+    assert [c.value for c in ok(at).code] == ["[rules]\nturn_cap = 8"]
+    assert "1 rule option(s) changed" in texts(at) and "No change yet" not in texts(at)
+    at.button(key="lab-run").click().run()
+    ok(at)
+    assert "rules: turn_cap=8" in texts(at)
+    bars = {b["name"]: dict(zip(b["x"], b["y"])) for b in spec(at, "lab-end-reasons")["data"]}
+    assert bars["before"]["turn-cap"] == 0.0 and bars["after"]["turn-cap"] == 1.0
+    h = health_of(at)
+    assert h["first_player"]["after"] == 0.5 and h["turns"]["delta"] < 0 < h["draws"]["delta"]
+    assert h["turns"]["delta_ci95"][1] < 0
+    assert set(deltas(at).values()) != {0.0}                       # the win rates moved by the rule alone
+    health_rows = [d.value for d in at.dataframe if "figure" in d.value.columns]
+    assert health_rows and "ended by turn-cap" in health_rows[0]["figure"].tolist()
+    con = connect(writable_store, read_only=True)
+    try:
+        run_id = at.session_state["lab-result-whatif"]["run_id"]
+        params, result = con.execute("SELECT params, result FROM lab_runs WHERE run_id = ?",  # type: ignore[misc]
+                                     [run_id]).fetchone()
+    finally:
+        con.close()
+    assert json.loads(params)["rules"] == {"turn_cap": 8} and json.loads(result)["rules"] == {"turn_cap": 8}
+    # back to the default: no rule change, the same games twice, every health delta exactly 0
+    at.number_input(key="lab-rule-fw-turn_cap").set_value(200).run()
+    assert "No change yet" in texts(ok(at))
+    at.button(key="lab-run").click().run()
+    h = health_of(ok(at))
+    assert all(f["delta"] == 0.0 and f["delta_ci95"] == [0.0, 0.0]
+               for f in [h["first_player"], h["draws"], h["turns"], *h["end_reasons"].values()])
+
+
+def test_a_ticked_box_a_choice_and_a_refused_value(store: Path):
+    at = open_lab()
+    at.checkbox(key="lab-rule-fw-locking").uncheck().run()
+    assert [c.value for c in ok(at).code] == ["[rules]\nlocking = false"]
+    at.text_input(key="lab-rule-fw-cycle").input("1,x").run()
+    assert any("rules.cycle" in e.value and "not a list of whole numbers" in e.value for e in ok(at).error)
+    assert at.button(key="lab-run").disabled
+    at.text_input(key="lab-rule-fw-cycle").input("2,2").run()
+    assert [c.value for c in ok(at).code] == ["[rules]\ncycle = [2, 2]\nlocking = false"]
+    # a ruleset with a choice: Eredan's deck_out is a select box
+    at.selectbox(key="lab-ruleset").set_value("eredan").run()
+    assert ok(at).selectbox(key="lab-rule-eredan-deck_out").options == ["score", "loses"]
+    at.selectbox(key="lab-rule-eredan-deck_out").set_value("loses").run()
+    assert [c.value for c in ok(at).code] == ['[rules]\ndeck_out = "loses"']
+
+
+def test_an_uploaded_change_sets_rules_are_used_and_a_bad_one_is_refused(store: Path):
+    at = open_lab()
+    at.file_uploader(key="lab-upload-fw").set_value(
+        ("v.toml", b'["Ashfang Raider"]\natt = 1\n\n[rules]\nturn_cap = 9\n', "application/toml")).run()
+    assert [c.value for c in ok(at).code] == ['["Ashfang Raider"]\natt = 1\n\n[rules]\nturn_cap = 9']
+    at.file_uploader(key="lab-upload-fw").set_value(
+        ("v.toml", b"[rules]\nturncap = 9\n", "application/toml")).run()
+    assert "v.toml, field 'rules.turncap': unknown rule option 'turncap'" in ok(at).error[0].value
+    assert at.button(key="lab-run").disabled
