@@ -223,8 +223,8 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
     gl = starter_field(ruleset) if not gauntlet else [resolve_deck(g, ruleset, db) for g in gauntlet]
     from ..rules.engines import check_setup
 
-    for g in gl:  # the engine refuses an illegal setup (RULINGS "Every game, setups"): say which deck, now
-        check_setup(ruleset, -1, g.names, None, g.id)
+    for opp in gl:  # the engine refuses an illegal setup (RULINGS "Every game, setups"): say which deck, now
+        check_setup(ruleset, -1, opp.names, None, opp.id)
     bot_names = _bots(ruleset, bots)
     cat = load_catalog(ruleset)
     keep_set = set()
