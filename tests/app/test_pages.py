@@ -185,18 +185,17 @@ def test_deck_builder_fr_shows_the_exact_odds_the_gems_buy_by_gap(store: Path) -
     assert at.get("download_button")                                           # the table's CSV
 
 
-def test_deck_builder_simulated_check_waits_for_the_fr_engine_or_runs_it(store: Path) -> None:
+def test_deck_builder_simulated_check_runs_the_fr_engine(store: Path) -> None:
+    """The fr engine exists, so the check is enabled and plays (the page for a ruleset without an
+    engine: the test after this one)."""
     from fwlab.decks.starters import starter_paths
     from fwlab.rules.engines import engine_rulesets
 
+    assert "fr" in engine_rulesets()
     at = open_fr_starter()
     check = at.button(key="builder-check")
-    if "fr" not in engine_rulesets():
-        assert check.disabled
-        assert "comes with the Free Realms engine" in texts(at)
-        assert not [m for m in at.metric if m.label == "Win rate against the starter gauntlet"]
-        return
-    assert not check.disabled
+    assert not check.disabled and "comes with the Free Realms engine" not in texts(at)
+    assert not [m for m in at.metric if m.label == "Win rate against the starter gauntlet"]   # not run yet
     at.number_input(key="builder-check-games").set_value(2).run()
     at.button(key="builder-check").click().run()
     n = 2 * len(starter_paths("fr"))
@@ -205,10 +204,23 @@ def test_deck_builder_simulated_check_waits_for_the_fr_engine_or_runs_it(store: 
     assert len(frame_with(at, "opponent")) == len(starter_paths("fr"))
 
 
+def test_deck_builder_simulated_check_waits_for_a_ruleset_without_an_engine(store: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With fr's engine taken away (as before it existed), the check is disabled and says why."""
+    from fwlab.rules.engines import engine_rulesets
+    from fwlab.ui import deck_views
+
+    monkeypatch.setattr(deck_views, "engine_rulesets", lambda: tuple(r for r in engine_rulesets() if r != "fr"))
+    at = open_fr_starter()
+    assert at.button(key="builder-check").disabled
+    assert "comes with the Free Realms engine" in texts(at)
+    assert not [m for m in at.metric if m.label == "Win rate against the starter gauntlet"]
+
+
 def test_deck_builder_simulated_check_shows_the_gauntlet_once_an_engine_plays(store: Path,
                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """The enabled path before the fr engine exists: an engine is pretended and the gauntlet stubbed,
-    to check what the page sends and how it reports the result."""
+    """What the page sends and how it reports the result, the gauntlet stubbed with known wins and
+    draws (written before the fr engine existed, so it also pretends one; harmless now)."""
     from fwlab.decks.starters import starter_decks
     from fwlab.rules.engines import engine_rulesets
     from fwlab.ui import deck_views, sim_views
@@ -319,10 +331,17 @@ def test_battle_odds_eredan_and_conquest_react(store: Path) -> None:
     assert [m.label for m in damage] == [f"Damage to {characters[-1]}", f"Damage to {b}"]
     # the first and the last character fare differently against the second (0, 2 and 1, 0 damage today)
     assert [str(m.value) for m in damage] != before
+
+    def conquests(at: AppTest) -> int:
+        """The Conquest calculator's count of (troop, field) conquests, shown exactly once."""
+        found = [m.value for m in at.markdown if m.value.endswith("(troop, field) conquests possible now.")]
+        assert len(found) == 1, found
+        return int(found[0].split("**")[1])
+
+    assert conquests(at) > 0 and len(frame_with(at, "troop")) == conquests(at)   # the default hand conquers
     for f in ("warrior", "craftsman", "mage"):
         at.number_input(key=f"cq-{f}").set_value(0).run()
-    assert "**0** (troop, field) conquests" in ok(at).markdown[-1].value or any(
-        "**0** (troop, field)" in m.value for m in at.markdown)
+    assert conquests(ok(at)) == 0 and frame_with(at, "troop").empty           # no followers: no conquest
 
 
 def test_eredan_chains_chooser_and_allies(store: Path) -> None:
