@@ -3,15 +3,15 @@ game's result, and the loop that runs batches on any executor with progress and 
 
 A job is plain data (any executor runs it, a Dask cluster's included)::
 
-    (ruleset, bots, batch seed, first game index, count, variants)
+    (ruleset, bots, run seed, first game index, count, variants)
 
 where each variant is ``(deck A card names, deck B card names, overrides or None[, rule options])``
 (the rule options ``{name: value}``, already checked by
 :func:`~fwlab.rules.engines.check_rule_options`; absent, None or empty: the ruleset's own rules,
 exactly as before). Game ``i`` of
-the batch has seed ``(batch seed + i * 7919) mod 2**63`` and seat ``(start + i) mod 2`` plays
+the batch has seed ``game_seed(run seed, start + i)`` and seat ``(start + i) mod 2`` plays
 first, exactly as :func:`fwlab.sim.runner.run_batch` plays them, so a pairing's games here are
-the games ``simulate_match`` plays for the same seed and batch size (the engine is called as
+the games ``simulate_match`` plays for the same seed, whatever the batch size (the engine is called as
 :func:`~fwlab.sim.play.play_match` calls it, without its per-game checks and summary). Every
 variant plays the same games (seed and first seat): common random numbers. The result is one
 ``bytes`` per variant, one byte per game: twice seat A's win share (2 win, 1 draw, 0 loss).
@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from ..catalog.overrides import catalog_with_overrides
 from ..rules.engines import engine_for
 from ..sim.play import bot_seed, check_seats
+from ..sim.runner import game_seed
 
 Job = tuple[Any, ...]
 Progress = Callable[[int, int], None]
@@ -78,7 +79,7 @@ def _play(job: Job, detail: bool) -> list[GameBlock]:
     gc.disable()  # as play_match does: a game makes no reference cycles
     try:
         for i in range(count):
-            seed = (bseed + i * 7919) % (2**63)
+            seed = game_seed(bseed, start + i)
             first = (start + i) % 2
             for k in range(len(variants)):
                 # exactly play_match's game (same setup, bots and seeds), without its checks and summary

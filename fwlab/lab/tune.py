@@ -337,8 +337,9 @@ def tune(deck: DeckRef, ruleset: str, gauntlet: Sequence[DeckRef] | None = None,
         idx += 1
     jobs = []
     for g, opp in enumerate(gl):
-        for c_i, begin, cnt in chunks:
-            jobs.append((ruleset, tuple(bot_names), _seed(confirm_root, g, c_i), begin, cnt,
+        for _chunk, begin, cnt in chunks:
+            # game k against opponent g: game_seed(_seed(confirm_root, g), k), whatever the chunks
+            jobs.append((ruleset, tuple(bot_names), _seed(confirm_root, g), begin, cnt,
                          tuple((d, opp.names, None) for d in variants)))
     res = run_jobs(jobs, workers=workers, executor=executor, done_before=used,
                    total=max(budget, used + per_opp * len(gl) * len(variants)), progress=progress,

@@ -91,17 +91,15 @@ def field_jobs(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Change
     opts = [dict(o or {}) for o in (options if options is not None else [None] * len(variants))]
     if len(opts) != len(variants):
         raise ValueError(f"{len(variants)} variants but {len(opts)} sets of rule options")
-    from ..sim.runner import batch_seeds
-
     jobs: list[Job] = []
     where: list[tuple[int, int, int]] = []
     names = [d.names for d in decks]
     for p, (i, j) in enumerate(pairings(len(decks))):
         n_batches = (n + batch_size - 1) // batch_size
-        seeds = batch_seeds(pair_seed(seed, decks[i].id, decks[j].id), n_batches)
+        pseed = pair_seed(seed, decks[i].id, decks[j].id)  # game g of the pairing: game_seed(pseed, g)
         for b in range(n_batches):
             start, count = b * batch_size, min(batch_size, n - b * batch_size)
-            jobs.append((ruleset, tuple(bots), seeds[b], start, count,
+            jobs.append((ruleset, tuple(bots), pseed, start, count,
                          tuple((names[i], names[j], ov or None, o or None) for ov, o in zip(variants, opts))))
             where.append((p, start, count))
     return jobs, where
@@ -380,8 +378,8 @@ def whatif(ruleset: str, changes: Changes | ChangeSet | None, decks: Sequence[De
     change set's), ``base_rules``: of both sides. ``decks``: paths, starter ids, store ids (with ``db``),
     :class:`~fwlab.decks.Deck` or :class:`LabDeck` objects (default: the starter decks).
     ``progress(done, total)`` counts games; ``should_stop()`` is asked between batches and stops
-    the run with :class:`~fwlab.lab.batch.Cancelled`. Results depend on ``(seed, n, batch_size)``
-    only, never on the workers."""
+    the run with :class:`~fwlab.lab.batch.Cancelled`. Results depend on ``(seed, n)`` only, never
+    on the batch size or the workers (game ``g`` of a pairing has seed ``game_seed(pair seed, g)``)."""
     t0 = time.perf_counter()
     if n < 1:
         raise ValueError("n must be at least 1")

@@ -177,6 +177,24 @@ class SimResult:
         return {"games": self.games, "draws": self.draws, **self._common(), "seats": seats, "seat_order": order}
 
 
+_MASK64 = (1 << 64) - 1
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``: a 63-bit mix (splitmix64) of the two
+    alone, so a game is the same whatever batch, worker, process pool or cluster plays it.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    z = ((seed & _MASK64) * 0x9E3779B97F4A7C15 + index + 1) & _MASK64
+    for _ in range(2):
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+    return z >> 1
+
+
 def batch_seeds(seed: int, n_batches: int) -> list[int]:
     """One 63-bit seed per batch index from ``numpy.random.SeedSequence(seed).spawn``."""
     return [int(s.generate_state(1, np.uint64)[0] >> np.uint64(1)) for s in np.random.SeedSequence(seed).spawn(n_batches)]
@@ -185,7 +203,8 @@ def batch_seeds(seed: int, n_batches: int) -> list[int]:
 def run_batch(args: tuple[Any, ...]) -> SimResult:
     """Play one batch (top level, so worker processes can run it).
 
-    ``args`` is plain data: ``(setups, ruleset, bots, batch seed, first game index, count, log_cards)``
+    ``args`` is plain data: ``(setups, ruleset, bots, run seed, first game index, count, log_cards)``;
+    game ``g`` of the run has seed :func:`game_seed` ``(run seed, g)`` and seat ``g mod seats`` plays first,
     and optionally ``overrides`` (``{card: {field: value}}``, see :mod:`fwlab.catalog.overrides`;
     the worker builds the changed catalog once per distinct overrides) and ``options`` (the rule
     options, ``{name: value}``, already checked). Without overrides (absent, None or empty) the
@@ -201,7 +220,7 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
     for i in range(count):
         gi = start + i
         first = gi % n   # SIM-FIRST-1: seats take turns to play first
-        r = play_match(ruleset, setups, bots, seed=(bseed + i * 7919) % (2**63), first=first,
+        r = play_match(ruleset, setups, bots, seed=game_seed(bseed, gi), first=first,
                        log_cards=log_cards, catalog=catalog, **options)
         places = r.places
         winners = [s for s in range(n) if places[s] == 1]
@@ -285,10 +304,9 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
     check_setups(ruleset, setups, (catalog_with_overrides(ruleset, ov) if ov else load_catalog(ruleset)) if fam
                  else None)
     n_batches = (n + batch_size - 1) // batch_size
-    seeds = batch_seeds(seed, n_batches)
     extra: tuple[Any, ...] = (ov, opts) if opts else (ov,) if ov else ()
     jobs: list[tuple[Any, ...]] = [
-        (names, ruleset, bot_names, seeds[i], i * batch_size, min(batch_size, n - i * batch_size), log_cards)
+        (names, ruleset, bot_names, seed, i * batch_size, min(batch_size, n - i * batch_size), log_cards)
         + extra for i in range(n_batches)]
     total = SimResult.empty(len(setups))
     if executor is None and (workers or os.cpu_count() or 1) > 1 and n_batches > 1:

@@ -22,7 +22,6 @@ from ..lab import LabDeck, starter_field
 from ..lab.batch import run_jobs
 from ..lab.whatif import pair_seed
 from ..rules.engines import engine_for
-from ..sim.runner import batch_seeds
 from ..stats import Z95, wilson
 from ..store.queries import slug
 from . import data, deck_state, lab_views
@@ -79,9 +78,10 @@ def field_test(deck: Deck, saved: Deck | None, gauntlet: Sequence[LabDeck], n: i
     nb = (n + BATCH - 1) // BATCH
 
     def add(key: str, setups: tuple[tuple[tuple[str, ...], tuple[str, ...], None], ...], tag: int) -> None:
-        for b, s in enumerate(batch_seeds(pair_seed(seed, "field-test", key), nb)):
+        pseed = pair_seed(seed, "field-test", key)  # game g: game_seed(pseed, g), whatever the batch
+        for b in range(nb):
             start = b * BATCH
-            jobs.append((ruleset, bots, s, start, min(BATCH, n - start), setups))
+            jobs.append((ruleset, bots, pseed, start, min(BATCH, n - start), setups))
             where.append(tag)
 
     for g, opp in enumerate(gauntlet):

@@ -34,10 +34,9 @@ def test_SIM_MERGE_1_batches_merge_into_the_whole():
     whole = simulate(FW[2], FW[3], n=40, seed=3, batch_size=20, log_cards=True)
     parts = SimResult()
     from fwlab.sim.runner import run_batch
-    seeds = batch_seeds(3, 2)
     names = [list(FW[2].cards()), list(FW[3].cards())]
-    for i in range(2):
-        parts.merge(run_batch((names, "fw", ["heuristic", "heuristic"], seeds[i], i * 20, 20, True)))
+    for i in range(2):  # each batch carries the run's seed; game g has game_seed(3, g) (SIM-SEED-1)
+        parts.merge(run_batch((names, "fw", ["heuristic", "heuristic"], 3, i * 20, 20, True)))
     assert parts.to_dict() == whole.to_dict()
     assert whole.games == 40 and whole.wins_a + whole.wins_b + whole.draws == 40
     assert sum(whole.turns.values()) == 40 and sum(whole.end_reasons.values()) == 40
