@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.calc.cli",
     "fwlab.decks.cli",
     "fwlab.ratings.cli",
+    "fwlab.ratings.bots_cli",
     "fwlab.reports.cli",
     "fwlab.lab.cli",
     "fwlab.native",
@@ -48,6 +49,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "battle-odds": ("fwlab.calc.cli", "Free Realms battle: P(win/tie/lose) from both decks' gem flips"),
     "deck": ("fwlab.decks.cli", "deck validation, statistics, draw odds and the deck builder helper"),
     "elo": ("fwlab.ratings.cli", "rating leaderboard (the game's Elo rule, logistic Elo, OpenSkill)"),
+    "bots": ("fwlab.ratings.bots_cli", "bot ladder: a rated round robin of bots over a ruleset's starter field"),
     "report": ("fwlab.reports.cli", "analytics reports over the match logs"),
     "whatif": ("fwlab.lab.cli", "re-play a field of decks after a change to some cards or rules (paired, with the "
                                 "equilibrium meta)"),

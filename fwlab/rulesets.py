@@ -50,12 +50,14 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "rules/daemornia/effects.py",
         "rules/daemornia/game.py",
         "bots/daemornia/heuristic.py",
+        "bots/daemornia/search.py",
     )),
     "freerealms": EngineInfo("freerealms", "fwlab.rules.freerealms.engine", (
         "rules/freerealms/cards.py",
         "rules/freerealms/state.py",
         "rules/freerealms/game.py",
         "bots/freerealms/heuristic.py",
+        "bots/freerealms/search.py",
     )),
     "eredan": EngineInfo("eredan", "fwlab.rules.eredan.engine", (
         "rules/eredan/cards.py",
@@ -67,12 +69,14 @@ ENGINE_INFO: dict[str, EngineInfo] = {
         "bots/eredan/pairing.py",
         "bots/eredan/discard.py",
         "bots/eredan/heuristic.py",
+        "bots/eredan/search.py",
     )),
     "conquest": EngineInfo("conquest", "fwlab.rules.conquest.engine", (
         "rules/conquest/cards.py",
         "rules/conquest/state.py",
         "rules/conquest/game.py",
         "bots/conquest/heuristic.py",
+        "bots/conquest/search.py",
     )),
 }
 

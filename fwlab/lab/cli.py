@@ -133,7 +133,9 @@ def _keep(args: argparse.Namespace, kind: str, ruleset: str, params: dict[str, A
 
 
 def _bots(arg: str | None) -> list[str] | None:
-    return [b.strip() for b in arg.split(",")] if arg else None
+    from ..rules.engines import split_bot_list
+
+    return split_bot_list(arg) if arg else None
 
 
 def _native_note(ruleset: str) -> None:

@@ -318,8 +318,7 @@ def _bots(ruleset: str, bots: Sequence[str] | None) -> list[str]:
     if len(out) != 2:
         raise ValueError(f"give 2 bots (seat A, seat B), not {len(out)}")
     for b in out:
-        if b not in eng.bot_names():
-            raise ValueError(f"unknown bot {b!r} for {ruleset}; expected one of {', '.join(eng.bot_names())}")
+        eng.check_bot(b)  # a name or a spec (ismcts:iters=400): a ValueError naming the bad bot or key
     return out
 
 

@@ -17,7 +17,9 @@ Traceback (most recent call last):
 ValueError: no rules engine for ruleset 'solitaire' yet; games are simulated for fw, fw-epic, bg, fr, eredan...
 >>> del REGISTRY["solitaire"]
 >>> bots_for("fw")
-('random', 'heuristic', 'lookahead')
+('random', 'heuristic', 'lookahead', 'ismcts')
+>>> engine_for("fw").check_bot("ismcts:iters=50,c=0.7")
+('ismcts', {'iters': 50, 'c': 0.7})
 """
 
 from __future__ import annotations
@@ -29,12 +31,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..rulesets import ENGINE_INFO, REGISTRY, info
+from .botspec import BotSpecError, check_bot_params, parse_bot_spec, split_bot_list
 from .core import Action, GameRecord, PositionError
 from .deckrules import DeckRules, Problem, SetupError, setup_error
+from .health import Band as HealthBand
+from .health import HealthFigure
 from .options import RuleOption, check_options
 
-__all__ = ["Bot", "DeckRules", "Engine", "GameSummary", "RuleOption", "SetupError", "bots_for", "check_rule_options",
-           "check_setup",
+__all__ = ["Bot", "BotSpecError", "DeckRules", "Engine", "GameSummary", "RuleOption", "SearchHooks", "SetupError",
+           "bots_for", "check_bot", "check_rule_options", "check_setup", "split_bot_list", "SEARCH_BOTS",
            "deck_notes", "deck_rules_for", "deck_rulesets",
            "engine_for", "engine_rulesets", "load_position", "make_bot", "engines_table", "position_of",
            "rule_options"]
@@ -50,6 +55,30 @@ class Bot(Protocol):
 
 #: The bot every engine has (it needs only ``legal_actions``).
 RANDOM_BOT = "fwlab.bots.random_bot.RandomBot"
+#: The bots every engine with :class:`SearchHooks` has (``Engine.search``), after its own.
+SEARCH_BOTS: dict[str, str] = {"ismcts": "fwlab.bots.ismcts.IsmctsBot"}
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What the engine-neutral search bots (:mod:`fwlab.bots.ismcts`) need of an engine beyond the
+    game API (``current_player``, ``legal_actions``, ``apply``, ``is_terminal``, ``outcome``, ``clone``).
+
+    ``determinize(game, seat, rng)`` re-deals, in place on a clone, everything ``seat`` cannot see
+    (the opponents' hands and deck orders, its own deck order, face-down cards) consistently with
+    what it has seen; ``rng`` is a ``random.Random``. ``evaluate(game)`` is the engine's heuristic
+    value of a state for every seat, each in [-1, 1] (from the outcome once the game is over).
+    ``clock(game)`` is the turn counter a rollout horizon counts. ``rollout_bot`` names the engine's
+    bot that plays rollouts and orders expansions (deterministic bots only: the same state, the same
+    action). ``apply(game, action)``, when given, applies an action known to be legal without
+    checking it again (faster); default ``game.apply``.
+    """
+
+    determinize: Callable[[Any, int, Any], None]
+    evaluate: Callable[[Any], Sequence[float]]
+    clock: Callable[[Any], int]
+    rollout_bot: str = "heuristic"
+    apply: Callable[[Any, Action], None] | None = None
 
 
 @dataclass
@@ -124,6 +153,17 @@ class Engine:
     #: the figures of the deck statistics and the helper's quotas; a ruleset without one has no
     #: deck tools (:func:`deck_rules_for`)
     deck_rules: Mapping[str, DeckRules] = field(default_factory=dict)
+    #: dotted path of the engine's :class:`SearchHooks` (imported when first asked for); an engine
+    #: with them has the search bots of :data:`SEARCH_BOTS` (``ismcts``) too
+    search: str | None = None
+    #: optional, for ``fwlab health`` (fwlab/rules/health.py): ``health(game)`` -> the figures of one
+    #: finished game (name -> value; the game started with ``log_cards=True, record=True``), called
+    #: only when a health report asks; ``health_figures`` describes them (doc, mean or share, how the
+    #: match logs give them); ``health_bands`` per ruleset the band of each figure, common ones
+    #: included, with its reason (docs/game-health.md)
+    health: Callable[[Any], Mapping[str, float]] | None = None
+    health_figures: tuple[HealthFigure, ...] = ()
+    health_bands: Mapping[str, tuple[HealthBand, ...]] = field(default_factory=dict)
 
     def options_for(self, ruleset: str) -> tuple[RuleOption, ...]:
         """The rule options of one of this engine's rulesets (none declared: an empty tuple)."""
@@ -136,18 +176,52 @@ class Engine:
         return self.load_position, self.position_of
 
     def bot_names(self) -> tuple[str, ...]:
-        return ("random", *[b for b in self.bots if b != "random"])
+        own = [b for b in self.bots if b != "random"]
+        return ("random", *own, *([b for b in SEARCH_BOTS if b not in own] if self.search else []))
+
+    def search_hooks(self) -> SearchHooks:
+        """The engine's :class:`SearchHooks` (imported once), or a clear error when it has none."""
+        if self.search is None:
+            raise ValueError(f"the {self.name} engine has no search hooks (Engine.search), so no search bots")
+        hooks = _import(self.search)
+        if not isinstance(hooks, SearchHooks):
+            raise TypeError(f"{self.search} is not a SearchHooks")
+        return hooks
+
+    def _bot_path(self, name: str) -> str | None:
+        if name == "random":
+            return RANDOM_BOT
+        path = self.bots.get(name)
+        if path is None and self.search is not None:
+            path = SEARCH_BOTS.get(name)
+        return path
+
+    def check_bot(self, spec: str) -> tuple[str, dict[str, Any]]:
+        """A bot spec (``name`` or ``name:key=value,...``, :mod:`fwlab.rules.botspec`) checked: its
+        bot name and parsed parameters. An unknown bot or parameter, or a bad value, is a
+        ``ValueError`` (:class:`~fwlab.rules.botspec.BotSpecError`) naming it."""
+        hit = _SPECS.get((self.name, spec))
+        if hit is not None:
+            return hit[0], dict(hit[2])
+        parsed = parse_bot_spec(spec)
+        path = self._bot_path(parsed.name)
+        if path is None:
+            raise BotSpecError(spec, "", f"unknown bot {parsed.name!r} for the {self.name} engine; expected "
+                                         f"one of {', '.join(self.bot_names())}")
+        params = check_bot_params(parsed, getattr(_bot_class(path), "PARAMS", ()))
+        _SPECS[(self.name, spec)] = (parsed.name, path, params)
+        return parsed.name, dict(params)
 
     def make_bot(self, name: str, seed: int = 0) -> Bot:
-        """A bot by name, seeded with its own generator (bots never touch the game's chance)."""
-        path = RANDOM_BOT if name == "random" else self.bots.get(name)
-        if path is None:
-            raise ValueError(f"unknown bot {name!r} for the {self.name} engine; expected one of "
-                             f"{', '.join(self.bot_names())}")
-        cls = _BOT_CLASSES.get(path)
-        if cls is None:  # imported once per process (a simulation makes two bots a game)
-            module, _, attr = path.rpartition(".")
-            cls = _BOT_CLASSES[path] = getattr(importlib.import_module(module), attr)
+        """A bot by name or spec (``ismcts:iters=400``), seeded with its own generator (bots never
+        touch the game's chance)."""
+        hit = _SPECS.get((self.name, name))
+        if hit is None:
+            self.check_bot(name)
+            hit = _SPECS[(self.name, name)]
+        cls = _bot_class(hit[1])
+        if hit[2]:
+            return cls(seed=seed, **hit[2])  # type: ignore[no-any-return]
         return cls(seed=seed)  # type: ignore[no-any-return]
 
     def game_bots(self, names: Sequence[str], seeds: Sequence[int]) -> list[Bot]:
@@ -279,6 +353,26 @@ _LOADED: dict[str, Engine] = {}
 _KEPT = threading.local()
 #: bot class path -> the class
 _BOT_CLASSES: dict[str, Any] = {}
+#: (engine, bot spec) -> (bot name, class path, parsed parameters): a simulation makes two bots a game
+_SPECS: dict[tuple[str, str], tuple[str, str, dict[str, Any]]] = {}
+#: dotted path -> the object (search hooks)
+_OBJECTS: dict[str, Any] = {}
+
+
+def _import(path: str) -> Any:
+    """The object at a dotted path ``package.module.NAME``, imported once per process."""
+    obj = _OBJECTS.get(path)
+    if obj is None:
+        module, _, attr = path.rpartition(".")
+        obj = _OBJECTS[path] = getattr(importlib.import_module(module), attr)
+    return obj
+
+
+def _bot_class(path: str) -> Any:
+    cls = _BOT_CLASSES.get(path)
+    if cls is None:  # imported once per process (a simulation makes two bots a game)
+        cls = _BOT_CLASSES[path] = _import(path)
+    return cls
 
 
 def engine_rulesets() -> tuple[str, ...]:
@@ -383,6 +477,11 @@ def bots_for(ruleset: str) -> tuple[str, ...]:
 
 def default_bot(ruleset: str) -> str:
     return engine_for(ruleset).default_bot
+
+
+def check_bot(ruleset: str, spec: str) -> tuple[str, dict[str, Any]]:
+    """A bot spec of ``ruleset`` checked (:meth:`Engine.check_bot`): its name and parameters."""
+    return engine_for(ruleset).check_bot(spec)
 
 
 def make_bot(ruleset: str, name: str, seed: int = 0) -> Bot:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..catalog import CatalogError
 from ..decks import Deck, load_deck
-from ..rules.engines import engine_for, engine_rulesets, engines_table
+from ..rules.engines import engine_for, engine_rulesets, engines_table, split_bot_list
 from ..rulesets import info, known_rulesets
 
 
@@ -139,7 +139,7 @@ def _bots(args: argparse.Namespace, ruleset: str, seats: int) -> list[str]:
     if args.bots is not None:
         if args.bot_a or args.bot_b:
             raise ValueError("use either --bots or --bot-a/--bot-b, not both")
-        bots = [b.strip() for b in args.bots.split(",")]
+        bots = split_bot_list(args.bots)
         if len(bots) != seats:
             raise ValueError(f"--bots names {len(bots)} bots for {seats} seats")
     else:
@@ -151,8 +151,7 @@ def _bots(args: argparse.Namespace, ruleset: str, seats: int) -> list[str]:
         if args.bot_b:
             bots[1] = args.bot_b
     for b in bots:
-        if b not in eng.bot_names():
-            raise ValueError(f"unknown bot {b!r} for {ruleset}; expected one of {', '.join(eng.bot_names())}")
+        eng.check_bot(b)  # a name or a spec (ismcts:iters=400): a ValueError naming the bad bot or key
     return bots
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.core import Action, IllegalAction, TooFewDice
-from ..rules.engines import engine_for, load_position, position_of
+from ..rules.engines import engine_for, load_position, position_of, split_bot_list
 from ..rulesets import SEAT_LABELS, family_of, info, known_rulesets
 
 
@@ -220,7 +220,7 @@ def run_start(args: argparse.Namespace) -> int:
     first = SEAT_LABELS.index(args.first) if args.first in SEAT_LABELS[:seats] else None
     if first is None:
         raise ValueError(f"--first: {args.first!r} is not one of the seats {', '.join(SEAT_LABELS[:seats])}")
-    names = [b.strip() for b in args.bots.split(",")] if args.bots else [eng.default_bot] * seats
+    names = split_bot_list(args.bots) if args.bots else [eng.default_bot] * seats
     if len(names) != seats:
         raise ValueError(f"--bots names {len(names)} bots for {seats} seats")
     if args.after < 0:

@@ -289,8 +289,7 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
     if len(bot_names) != len(setups):
         raise ValueError(f"{len(setups)} seats need {len(setups)} bots, not {len(bot_names)}")
     for b in bot_names:
-        if b not in eng.bot_names():
-            raise ValueError(f"unknown bot {b!r} for {ruleset}; expected one of {', '.join(eng.bot_names())}")
+        eng.check_bot(b)  # a name or a spec (ismcts:iters=400): a ValueError naming the bad bot or key
     if overrides:
         from ..catalog.overrides import normalize_overrides
 

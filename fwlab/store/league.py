@@ -211,9 +211,11 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     of the ruleset (checked here) every match is played under; each match row keeps them
     (``matches.rules``, docs/match-logs.md).
     """
-    from ..rules.engines import bots_for, check_rule_options
+    from ..rules.engines import SEARCH_BOTS, bots_for, check_rule_options
 
-    bots = bots_for(ruleset)  # ValueError for an unknown ruleset or one without an engine
+    # ValueError for an unknown ruleset or one without an engine; the search bots (ismcts: seconds a
+    # game) are no league level of their own, like lookahead beyond max_lookahead
+    bots = tuple(b for b in bots_for(ruleset) if b not in SEARCH_BOTS)
     opts = check_rule_options(ruleset, options)
     rules = info(ruleset)
     lo, hi = rules.seats

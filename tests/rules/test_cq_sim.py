@@ -22,7 +22,7 @@ def test_CORE_REGISTRY_1_conquest_has_its_engine_for_three_to_five_seats_without
     eng = engine_for("conquest")
     assert eng.name == "conquest" and eng.rulesets == ("conquest",) and eng.track == "coins"
     assert eng.end_reasons == ("all-taken", "idle") and eng.default_bot == "heuristic"
-    assert bots_for("conquest") == ("random", "heuristic", "lookahead")
+    assert bots_for("conquest") == ("random", "heuristic", "lookahead", "ismcts")
     r = info("conquest")
     assert r.seats == (3, 5) and r.uses_decks is False and r.engine == "conquest"
     with pytest.raises(ValueError, match="played without decks"):

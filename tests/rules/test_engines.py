@@ -78,9 +78,9 @@ def test_CORE_REGISTRY_1_engines_json_lists_every_ruleset_with_its_engine_state(
     assert set(rows["fw"]) == {"ruleset", "seats", "bots", "compiled", "options"}
     assert rows["fw"]["seats"] == [2, 2] and "heuristic" in rows["bg"]["bots"]
     assert rows[engineless]["seats"] is None and rows[engineless]["bots"] == []
-    assert rows["conquest"]["seats"] == [3, 5] and rows["conquest"]["bots"] == ["random", "heuristic", "lookahead"]
+    assert rows["conquest"]["seats"] == [3, 5] and rows["conquest"]["bots"] == ["random", "heuristic", "lookahead", "ismcts"]
     assert rows["eredan"]["seats"] == [2, 2] and rows["eredan"]["bots"][0] == "random"
-    assert rows["fr"]["seats"] == [2, 2] and rows["fr"]["bots"] == ["random", "heuristic", "lookahead"]
+    assert rows["fr"]["seats"] == [2, 2] and rows["fr"]["bots"] == ["random", "heuristic", "lookahead", "ismcts"]
     assert rows["race"]["seats"] == [3, 4] and rows["race"]["compiled"] is False
     assert isinstance(rows["fw"]["compiled"], bool)
     assert [r["ruleset"] for r in engines_table()][:6] == ["fw", "fw-epic", "bg", "fr", "eredan", "conquest"]

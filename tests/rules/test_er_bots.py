@@ -151,7 +151,7 @@ def test_the_same_seeds_give_the_same_game():
 def test_the_registry_offers_both_bots_and_the_heuristic_by_default():
     eng = engine_for("eredan")
     assert eng.default_bot == "heuristic"
-    assert set(eng.bot_names()) == {"random", "heuristic", "lookahead"}
+    assert set(eng.bot_names()) == {"random", "heuristic", "lookahead", "ismcts"}
     assert eng.make_bot("lookahead", 3).name == "lookahead"
 
 

@@ -21,7 +21,7 @@ A, B = FR["Blazing Gears"], FR["Wild Oath"]
 def test_FR_LOG_1_fr_is_played_through_the_registry_with_its_bots_and_end_reasons():
     eng = engine_for("fr")
     assert eng.name == "freerealms" and eng.rulesets == ("fr",)
-    assert bots_for("fr") == ("random", "heuristic", "lookahead")
+    assert bots_for("fr") == ("random", "heuristic", "lookahead", "ismcts")
     assert set(eng.end_reasons) == {"score", "turn-cap"} and eng.track == "scored"
 
 

@@ -27,7 +27,9 @@ DECKS = {"fw": ("grave-tide", "ashfang-raid", "mill-and-market", "iron-tide"),
 #: a big opening hand over a small limit, many Res per Scenario)
 INT_OPTIONS: tuple[dict[str, Any], ...] = ({"hand_limit": 3}, {"opening_hand": 9, "hand_limit": 5},
                                            {"scenario_res": 3})
-GAMES = {"random": 6, "heuristic": 8, "lookahead": 1}
+GAMES = {"random": 6, "heuristic": 8, "lookahead": 1, "ismcts": 1}
+#: the spec a bot plays here when not its plain name (a small search budget keeps the test short)
+SPECS = {"ismcts": "ismcts:iters=5"}
 
 
 def _decks(ruleset: str) -> list[Deck]:
@@ -75,7 +77,7 @@ def test_CORE_LEGAL_1_every_bot_plays_only_legal_actions_under_a_flipped_rule_op
         for i in range(GAMES[bot]):
             a, b = decks[i % len(decks)], decks[(i + 1) % len(decks)]
             # raises IllegalAction, naming the action and why, if a bot plays one
-            res = play_match(ruleset, [a, b], [bot, bot], seed=i, first=i % 2, record=True, **opts)
+            res = play_match(ruleset, [a, b], [SPECS.get(bot, bot)] * 2, seed=i, first=i % 2, record=True, **opts)
             assert res.record is not None
             played_under = {k: tuple(v) if isinstance(v, list) else v for k, v in res.record.options.items()}
             assert opts.items() <= played_under.items()  # the game was played under the flipped rules

@@ -79,6 +79,7 @@ ENGINE = Engine(
     track="coins",
     bots={"heuristic": "fwlab.bots.conquest.HeuristicBot", "lookahead": "fwlab.bots.conquest.LookaheadBot"},
     default_bot="heuristic",
+    search="fwlab.bots.conquest.search.HOOKS",
     new_game=new_game,
     play_out=play_out,
     summary=summary,

@@ -92,6 +92,7 @@ ENGINE = Engine(
     track="capital",
     bots={"heuristic": "fwlab.bots.daemornia.HeuristicBot", "lookahead": "fwlab.bots.daemornia.LookaheadBot"},
     default_bot="heuristic",
+    search="fwlab.bots.daemornia.search.HOOKS",
     new_game=new_game,
     play_out=play_out,
     summary=summary,

@@ -131,6 +131,7 @@ ENGINE = Engine(
     track2="score",
     bots={"heuristic": "fwlab.bots.eredan.HeuristicBot", "lookahead": "fwlab.bots.eredan.LookaheadBot"},
     default_bot="heuristic",
+    search="fwlab.bots.eredan.search.HOOKS",
     reusable_bots=("heuristic",),
     new_game=new_game,
     play_out=play_out,

@@ -73,6 +73,7 @@ ENGINE = Engine(
     track="scored",
     bots={"heuristic": "fwlab.bots.freerealms.HeuristicBot", "lookahead": "fwlab.bots.freerealms.LookaheadBot"},
     default_bot="heuristic",
+    search="fwlab.bots.freerealms.search.HOOKS",
     new_game=new_game,
     play_out=play_out,
     summary=summary,

@@ -1,0 +1,71 @@
+"""The Conquest engine's search hooks (``conquest``, 3 to 5 seats) for the engine-neutral
+``ismcts`` bot (:mod:`fwlab.bots.ismcts`). Compiled with the engine (fwlab/rulesets.py).
+
+Hidden from seat ``p``: the other seats' hands (their sizes are known) and the order of the shared
+deck. The board (its fields and difficulties are laid out face up, CQ-BOARD-1), the followers, the
+coins and the discard pile are public.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ...rules.conquest.game import Game
+from ...rules.core import Action
+from ...rules.engines import SearchHooks
+
+
+def determinize(g: Game, p: int, rng: random.Random) -> None:
+    """Re-deal, in place, what seat ``p`` cannot see: the other seats' hands together with the
+    deck, each hand keeping its size."""
+    pool: list[int] = list(g.deck)
+    for s in g.seats:
+        if s.idx != p:
+            pool.extend(s.hand)
+    rnd = rng.random
+    for i in range(len(pool) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        pool[i], pool[j] = pool[j], pool[i]
+    k = 0
+    for s in g.seats:
+        if s.idx != p:
+            n = len(s.hand)
+            s.hand = pool[k:k + n]
+            k += n
+    g.deck = pool[k:]
+
+
+def evaluate(g: Game) -> list[float]:
+    """Each seat's value in [-1, 1]: 0.7 x its standing against each other seat (+1 ahead, -1
+    behind, 0 tied, averaged; from the outcome's places once the game is over, else from the coins)
+    plus 0.3 x tanh(its coin lead over the best other seat / 10) (the lookahead bot's evaluation)."""
+    coins = [s.coins for s in g.seats]
+    n = len(coins)
+    out = g.outcome
+    ret = out.returns() if out is not None else None
+    vals: list[float] = []
+    for p in range(n):
+        best = -1_000_000
+        place = 0.0
+        for q in range(n):
+            if q != p:
+                if coins[q] > best:
+                    best = coins[q]
+                if ret is None:
+                    place += (coins[p] > coins[q]) - (coins[p] < coins[q])
+        standing = ret[p] if ret is not None else place / (n - 1)
+        vals.append(0.7 * standing + 0.3 * math.tanh((coins[p] - best) / 10.0))
+    return vals
+
+
+def clock(g: Game) -> int:
+    """Turns played (every player's turn counts one)."""
+    return g.turn
+
+
+def apply(g: Game, a: Action) -> None:
+    g.apply(a)
+
+
+HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic")

@@ -1,0 +1,71 @@
+"""The Daemornia engine's search hooks (``fw``, ``fw-epic``, ``bg``) for the engine-neutral
+``ismcts`` bot (:mod:`fwlab.bots.ismcts`): what a seat cannot see, re-dealt; a heuristic value of a
+state; the turn clock. Compiled with the engine (fwlab/rulesets.py), so it is plain typed Python.
+
+Hidden from seat ``p``: the opponent's hand (known: its size) and deck order, and ``p``'s own deck
+order. Everything in play, both graveyards and the removed cards are public.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...rules.core import Action
+from ...rules.daemornia.game import Game
+from ...rules.engines import SearchHooks
+from .heuristic import unit_value
+
+
+def determinize(g: Game, p: int, rng: random.Random) -> None:
+    """Re-deal, in place, what seat ``p`` cannot see: the opponent's hand with its deck (the hand
+    keeps its size), then ``p``'s own deck order. One ``rng.random()`` per card (Fisher-Yates)."""
+    opp = g.seats[1 - p]
+    pool = opp.hand + opp.deck
+    _shuffle(pool, rng)
+    k = len(opp.hand)
+    opp.hand[:] = pool[:k]
+    opp.deck[:] = pool[k:]
+    _shuffle(g.seats[p].deck, rng)
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    rnd = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def evaluate(g: Game) -> list[float]:
+    """Each seat's value in [-1, 1]: the result once the game is over, else the Capital lead (per
+    starting Capital) plus the board lead (creatures and Scenarios in play, in stat points / 60),
+    clipped to +-0.95 (the lookahead bot's evaluation)."""
+    out = g.outcome
+    if out is not None:
+        r = out.returns()
+        return [r[0], r[1]]
+    a, b = g.seats[0], g.seats[1]
+    board = 0.0
+    for u in a.units:
+        board += unit_value(u)
+    for u in a.scenarios:
+        board += unit_value(u)
+    for u in b.units:
+        board -= unit_value(u)
+    for u in b.scenarios:
+        board -= unit_value(u)
+    x = (a.capital - b.capital) / g.cfg.capital + board / 60.0
+    x = -0.95 if x < -0.95 else 0.95 if x > 0.95 else x
+    return [x, -x]
+
+
+def clock(g: Game) -> int:
+    """The game's turn counter (each player's turn counts one)."""
+    return g.turn
+
+
+def apply(g: Game, a: Action) -> None:
+    """Apply an action (the game checks it: the rules core has no unchecked path for Daemornia)."""
+    g.apply(a)
+
+
+HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic")

@@ -1,0 +1,277 @@
+"""``ismcts``: Information Set Monte Carlo Tree Search, one search bot for every engine.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, IEEE TCIAIG 2012; OpenSpiel's ``ismcts.py``):
+one tree over the deciding seat's information set. Each iteration
+
+1. samples a determinization of the root: a clone of the game (its chance reseeded from the bot's
+   generator) in which the engine's :class:`~fwlab.rules.engines.SearchHooks` re-deal everything the
+   seat cannot see (the opponents' hands and deck orders, its own deck order, face-down cards);
+2. descends the tree from the root using only the actions legal in that determinization: a node's
+   children are its actions, and among the available ones the child with the best UCB value
+   ``mean + c * sqrt(ln(availability) / visits)`` is followed, where availability counts the
+   iterations in which the child could be taken (not the parent's visits: the actions available
+   vary between determinizations);
+3. expands the first untried action it meets (the rollout bot's own choice first with
+   ``prior=true``, else at random);
+4. values the leaf for every seat: with ``leaf=rollout`` the engine's rollout bot (its heuristic)
+   plays on to ``horizon`` turns after the root (``horizon=0``: to the end) and the engine's
+   evaluation scores the state; ``leaf=eval`` scores it at once. A finished game is scored from
+   its outcome's places (``reward=returns``: +1 per seat placed behind, -1 per seat ahead,
+   averaged, so a 2-seat win is +1 and a draw 0; ``reward=win``: +1 for a sole win, the share of a
+   shared one, else -1);
+5. backs each seat's value up the path: a node keeps the value of the seat that chose its action.
+
+The move played is the root's most visited child (ties: the better mean). Every edge is an action
+value, so the tree needs nothing of an engine but the game API and its hooks, and a game with any
+number of seats (Conquest) searches the same way, each seat maximising its own value.
+
+Budgets per decision: ``iters`` iterations (reproducible: the same seed, position and iterations
+give the same move, whatever the worker count or machine), or ``ms`` milliseconds of wall time
+instead (not reproducible: the iterations done depend on the machine's speed and load). A decision
+with one legal action costs nothing (no clone, no iteration). The bot never reads what its seat
+cannot see: every iteration starts from a fresh determinization, and the game's own generator is
+never touched (a clone gets its own seed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Final
+
+from ..rules.botspec import BotParam
+from ..rules.core import Action
+from ..rules.engines import Engine, SearchHooks, engine_for
+
+#: iterations per decision by default: a fw game at this budget takes a few seconds compiled
+DEFAULT_ITERS: Final = 200
+LEAVES: Final = ("rollout", "eval")
+REWARDS: Final = ("returns", "win")
+
+#: The parameters of a spec (``ismcts:iters=400,c=0.7``), checked by the registry.
+PARAMS: tuple[BotParam, ...] = (
+    BotParam("iters", "int", DEFAULT_ITERS, "iterations per decision (reproducible from the seed)", min=1,
+             max=1_000_000),
+    BotParam("ms", "float", 0.0, "wall-time budget per decision in milliseconds, replacing iters when above 0 "
+                                 "(not reproducible: it depends on the machine's speed and load)", min=0),
+    BotParam("c", "float", 0.7, "UCB exploration constant (values lie in [-1, 1])", min=0),
+    BotParam("leaf", "str", "rollout", "a leaf's value: rollout (the engine's heuristic plays on to the horizon, "
+                                       "then the evaluation) or eval (the evaluation at once)", choices=LEAVES),
+    BotParam("horizon", "int", 2, "turns after the decision a rollout plays before it is evaluated "
+                                  "(0: to the end of the game)", min=0),
+    BotParam("prior", "bool", True, "expand the rollout bot's own move first at every new node"),
+    BotParam("reward", "str", "returns", "a finished game's value per seat from its places: returns (the mean "
+                                         "of +1 ahead / -1 behind each other seat) or win (+1 a win, else -1)",
+             choices=REWARDS),
+)
+
+
+class Node:
+    """One node of the tree: the action that led to it, the seat that chose it, and that seat's
+    summed value over the ``visits`` iterations through it; ``avail`` counts the iterations in
+    which its action was legal when its parent was reached."""
+
+    __slots__ = ("action", "player", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Action | None, player: int) -> None:
+        self.action = action
+        self.player = player
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def outcome_values(places: tuple[int, ...], reward: str) -> list[float]:
+    """Each seat's value of a finished game from its places (1 = best; tied seats share a place).
+
+    >>> outcome_values((1, 2), "returns"), outcome_values((1, 1), "returns")
+    ([1.0, -1.0], [0.0, 0.0])
+    >>> outcome_values((2, 1, 3, 4), "returns")
+    [0.3333333333333333, 1.0, -0.3333333333333333, -1.0]
+    >>> outcome_values((2, 1, 3, 4), "win"), outcome_values((1, 1, 3), "win")
+    ([-1.0, 1.0, -1.0, -1.0], [0.0, 0.0, -1.0])
+    """
+    n = len(places)
+    out: list[float] = []
+    if reward == "win":
+        firsts = 0
+        for q in places:
+            if q == 1:
+                firsts += 1
+        for p in places:
+            out.append(2.0 / firsts - 1.0 if p == 1 else -1.0)
+        return out
+    for i in range(n):
+        v = 0
+        for j in range(n):
+            if j != i:
+                v += (places[j] > places[i]) - (places[j] < places[i])
+        out.append(v / (n - 1) if n > 1 else 0.0)
+    return out
+
+
+class IsmctsBot:
+    """SO-ISMCTS over the engine's search hooks; see the module docstring. Make it through the
+    registry (``make_bot("fw", "ismcts:iters=400")``): the engine is found from the first game it
+    is handed. ``iterations`` counts the iterations of the last decision, ``total_iterations``
+    and ``searched`` those of all decisions and how many decisions needed a search."""
+
+    name = "ismcts"
+    PARAMS = PARAMS
+
+    def __init__(self, seed: int = 0, iters: int = DEFAULT_ITERS, ms: float = 0.0, c: float = 0.7,
+                 leaf: str = "rollout", horizon: int = 2, prior: bool = True, reward: str = "returns",
+                 engine: Engine | None = None) -> None:
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iters = iters
+        self.ms = ms
+        self.c = c
+        self.leaf = leaf
+        self.horizon = horizon
+        self.prior = prior
+        self.reward = reward
+        self._engine = engine
+        self._hooks: SearchHooks | None = None
+        self._bots: list[Any] = []
+        self.iterations = 0
+        self.total_iterations = 0
+        self.searched = 0
+        self.decisions = 0
+
+    # ------------------------------------------------------------------ set-up
+    def _setup(self, g: Any) -> SearchHooks:
+        hooks = self._hooks
+        if hooks is None:
+            eng = self._engine
+            if eng is None:
+                eng = self._engine = engine_for(g.record.ruleset)
+            hooks = self._hooks = eng.search_hooks()
+        n = g.num_seats
+        if len(self._bots) != n:
+            assert self._engine is not None
+            # the rollout bots are deterministic (SearchHooks.rollout_bot): their seed plays no part
+            self._bots = [self._engine.make_bot(hooks.rollout_bot, 0) for _ in range(n)]
+        return hooks
+
+    # ------------------------------------------------------------------ the decision
+    def choose(self, g: Any) -> Action:
+        self.decisions += 1
+        legal: list[Action] = g.legal_actions()
+        if len(legal) == 1:   # nothing to decide: no search
+            self.iterations = 0
+            return legal[0]
+        hooks = self._setup(g)
+        me: int = g.current_player()
+        root = Node(None, -1)
+        stop_turn = hooks.clock(g) + self.horizon if self.horizon > 0 else -1
+        budget = self.iters
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else 0.0
+        done = 0
+        while True:
+            self._iterate(g, me, root, hooks, stop_turn)
+            done += 1
+            if deadline > 0.0:
+                if time.perf_counter() >= deadline:
+                    break
+            elif done >= budget:
+                break
+        self.iterations = done
+        self.total_iterations += done
+        self.searched += 1
+        return self._final(root, legal)
+
+    def _final(self, root: Node, legal: list[Action]) -> Action:
+        best: Action = legal[0]
+        best_visits = -1
+        best_mean = -2.0
+        for a in legal:
+            ch = root.children.get(a)
+            if ch is None:
+                continue
+            mean = ch.total / ch.visits if ch.visits else -2.0
+            if ch.visits > best_visits or (ch.visits == best_visits and mean > best_mean):
+                best, best_visits, best_mean = a, ch.visits, mean
+        return best
+
+    def _iterate(self, g: Any, me: int, root: Node, hooks: SearchHooks, stop_turn: int) -> None:
+        rng = self.rng
+        d = g.clone(seed=rng.getrandbits(32))
+        hooks.determinize(d, me, rng)
+        apply = hooks.apply
+        path: list[Node] = [root]
+        node = root
+        c = self.c
+        expanded = False
+        while not d.is_terminal():
+            legal: list[Action] = d.legal_actions()
+            player: int = d.current_player()
+            children = node.children
+            untried: list[Action] = []
+            for a in legal:
+                if a not in children:
+                    untried.append(a)
+            if untried:
+                pick = untried[int(rng.random() * len(untried))]
+                if self.prior and len(untried) > 1:
+                    first = self._bots[player].choose(d)
+                    if first in untried:
+                        pick = first
+                child = Node(pick, player)
+                children[pick] = child
+                for a in legal:
+                    if a is not pick:
+                        ch = children.get(a)
+                        if ch is not None:
+                            ch.avail += 1
+                child.avail += 1
+                if apply is None:
+                    d.apply(pick)
+                else:
+                    apply(d, pick)
+                path.append(child)
+                node = child
+                expanded = True
+                break
+            best: Node | None = None
+            best_u = -1e300
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > best_u:
+                    best_u, best = u, ch
+            assert best is not None and best.action is not None
+            if apply is None:
+                d.apply(best.action)
+            else:
+                apply(d, best.action)
+            path.append(best)
+            node = best
+        values = self._leaf(d, hooks, stop_turn, expanded)
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.total += values[n.player]
+
+    def _leaf(self, d: Any, hooks: SearchHooks, stop_turn: int, expanded: bool) -> list[float]:
+        if expanded and self.leaf == "rollout":
+            bots = self._bots
+            apply = hooks.apply
+            clock = hooks.clock
+            while not d.is_terminal() and (stop_turn < 0 or clock(d) < stop_turn):
+                a = bots[d.current_player()].choose(d)
+                if apply is None:
+                    d.apply(a)
+                else:
+                    apply(d, a)
+        out = d.outcome
+        if out is not None:
+            return outcome_values(out.places, self.reward)
+        return list(hooks.evaluate(d))
