@@ -10,11 +10,13 @@ st.set_page_config(page_title="fwlab", page_icon=":material/playing_cards:", lay
 data.warm_up()
 page = st.navigation([st.Page(p.path, title=p.title, icon=p.icon, default=i == 0) for i, p in enumerate(PAGES)])
 
+data.refresh()   # a new copy of the store when it changed (an import, a league, a lab run from a terminal)
 with st.sidebar:
-    st.caption(f"Store: `{data.db_path()}`")
-    if st.button("Reload store", help="Close the read-only connection and re-read everything "
-                 "(after `fwlab import`/`fwlab league` from a terminal)", key="reload-store"):
-        data.reload_store()
+    st.button("Reload store", help="Read the store again now. The app reads a copy of the store, taken again "
+              "whenever the store changes, so `fwlab import`, `fwlab league` and lab runs in a terminal can write "
+              "while the app is open; their data shows on the next click anywhere, or with this button.",
+              key="reload-store", on_click=data.reload_store)
+    st.caption(f"Store: `{data.db_path()}`, {data.store_line()}")
     st.caption(f"Rules core: {native.describe()}", help="Compiled (plain): `make run`'s build. "
                "Compiled (profile-guided): `make native-pgo` (a restart of the app picks it up). "
                "Pure Python: no build for these sources (`fwlab native status` says why).")

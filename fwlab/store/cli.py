@@ -71,7 +71,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     sources = load_sources(root)          # CatalogError here: nothing written yet
     path = _db(args)
     try:
-        con = connect(path)
+        con = connect(path, wait=args.wait)
     except StoreError as exc:
         return _err(str(exc))
     try:
@@ -119,7 +119,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not (args.files or args.cards or args.turns or args.fields):
         return _err("give at least one file to import")
     try:
-        con = connect(_db(args))
+        con = connect(_db(args), wait=args.wait)
     except StoreError as exc:
         return _err(str(exc))
     progress = TerminalProgress()
@@ -154,11 +154,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     parts = [] if args.partition_by in ("", "none") else [p.strip() for p in args.partition_by.split(",") if p.strip()]
     try:
-        con = connect(_db(args), read_only=True)
+        con = connect(_db(args), read_only=True, wait=args.wait)
         if current_version(con) < LATEST:  # an older store: upgrade it first (a read-write open migrates)
             con.close()
-            connect(_db(args)).close()
-            con = connect(_db(args), read_only=True)
+            connect(_db(args), wait=args.wait).close()
+            con = connect(_db(args), read_only=True, wait=args.wait)
         progress = TerminalProgress()
         try:
             counts = export_logs(con, args.out, args.format, parts, overwrite=args.overwrite, progress=progress)
@@ -185,7 +185,7 @@ def cmd_league(args: argparse.Namespace) -> int:
 
     options = check_rule_options(args.ruleset, parse_assignments(args.rule)) if args.rule else {}  # bad: exit 2
     try:
-        con = connect(_db(args))
+        con = connect(_db(args), wait=args.wait)
     except StoreError as exc:
         return _err(str(exc))
     ex: Executor | None = None
@@ -219,7 +219,7 @@ def cmd_info(args: argparse.Namespace) -> int:
 
     path = _db(args)
     try:
-        con = connect(path, read_only=True)
+        con = connect(path, read_only=True, wait=args.wait)
     except StoreError as exc:
         return _err(str(exc))
     try:
@@ -232,11 +232,26 @@ def cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"a number of seconds, 0 or more, not {text!r}")
+    return value
+
+
+WAIT_HELP = ("while another process holds the store (one writes at a time), wait up to this many seconds, "
+             "saying so, before giving up with nothing written (default $FWLAB_STORE_WAIT or 30; 0: do not wait)")
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     db_help = "the store (default data/fwlab.duckdb or $FWLAB_DB)"
 
     p = sub.add_parser("init", help="build the store from data/ (catalogs, starter decks) and a small league")
     p.add_argument("--db", help=db_help)
+    p.add_argument("--wait", type=_seconds, default=None, metavar="SECONDS", help=WAIT_HELP)
     p.add_argument("--data", help="data folder (default data/ or $FWLAB_DATA)")
     p.add_argument("--league-matches", type=int, default=200, help="matches of the fw league (bg plays a quarter)")
     p.add_argument("--no-league", action="store_true", help="do not play a league")
@@ -252,6 +267,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a field-events file: the fields taken in a game with a board (repeatable)")
     p.add_argument("--source", default="import", help="source recorded for matches without one (default import)")
     p.add_argument("--db", help=db_help)
+    p.add_argument("--wait", type=_seconds, default=None, metavar="SECONDS", help=WAIT_HELP)
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("export", help="export the match logs to Parquet or CSV folders")
@@ -261,6 +277,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="comma-separated subset of ruleset,month, or none (default ruleset,month)")
     p.add_argument("--overwrite", action="store_true", help="replace files already in DIR")
     p.add_argument("--db", help=db_help)
+    p.add_argument("--wait", type=_seconds, default=None, metavar="SECONDS", help=WAIT_HELP)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("league", help="play a simulated league of bot players into the store")
@@ -280,6 +297,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="play every match under this rule option (repeatable; `fwlab engines --options`); "
                         "each match row says under which rules it was played")
     p.add_argument("--db", help=db_help)
+    p.add_argument("--wait", type=_seconds, default=None, metavar="SECONDS", help=WAIT_HELP)
     p.set_defaults(func=cmd_league)
 
     p = sub.add_parser("db", help="store maintenance")
@@ -287,4 +305,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     dsub.required = True
     q = dsub.add_parser("info", help="schema version and counts of the store")
     q.add_argument("--db", help=db_help)
+    q.add_argument("--wait", type=_seconds, default=None, metavar="SECONDS", help=WAIT_HELP)
     q.set_defaults(func=cmd_info)

@@ -10,7 +10,14 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
@@ -118,6 +125,87 @@ class StoreError(RuntimeError):
 
 
 _PID = re.compile(r"PID (\d+)")
+_HOLDER = re.compile(r"lock is held in (\S+) \(PID (\d+)\)")
+
+#: How long :func:`connect` waits for a store another process holds (seconds), unless told: 30 s,
+#: or ``FWLAB_STORE_WAIT`` (``0``: do not wait).
+WAIT_ENV = "FWLAB_STORE_WAIT"
+DEFAULT_WAIT = 30.0
+
+
+def store_wait(value: float | str | None = None) -> float:
+    """The wait in seconds: ``value`` when given, else ``FWLAB_STORE_WAIT``, else :data:`DEFAULT_WAIT`.
+
+    >>> store_wait(5), store_wait("0"), store_wait(None) >= 0
+    (5.0, 0.0, True)
+    >>> store_wait("soon")
+    Traceback (most recent call last):
+    ...
+    fwlab.store.schema.StoreError: the wait must be a number of seconds (0 or more), got 'soon'
+    """
+    raw: float | str | None = value if value is not None else os.environ.get(WAIT_ENV)
+    if raw is None or raw == "":
+        return DEFAULT_WAIT
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0:  # also NaN
+        name = WAIT_ENV if value is None else "the wait"
+        raise StoreError(f"{name} must be a number of seconds (0 or more), got {raw!r}")
+    return seconds
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What :func:`connect` tells its reporter while it waits for a store another process holds."""
+
+    store: str       #: the store as shown (relative to the working folder when inside it)
+    holder: str      #: who holds it, e.g. ``PID 4242 (python3.11)``
+    waited: float    #: seconds waited so far
+    timeout: float   #: seconds it waits at most
+
+    def line(self) -> str:
+        """The progress line, e.g. ``waiting for the store data/fwlab.duckdb: held by PID 4242 ... (3 s of 30 s)``."""
+        return (f"waiting for the store {self.store}: held by {self.holder} "
+                f"({self.waited:.0f} s of {self.timeout:.0f} s; {WAIT_ENV} or --wait SECONDS to change)")
+
+
+Reporter = Callable[[Waiting], None]
+_REPORTER: ContextVar[Reporter | None] = ContextVar("fwlab_store_wait_reporter", default=None)
+
+
+@contextlib.contextmanager
+def reporting_waits(reporter: Reporter) -> Iterator[None]:
+    """Within this block (this thread or task), :func:`connect` reports its waits to ``reporter``
+    instead of the terminal (the app shows them on the page)."""
+    token = _REPORTER.set(reporter)
+    try:
+        yield
+    finally:
+        _REPORTER.reset(token)
+
+
+class _TerminalWaits:
+    """The default reporter: one line on stderr when the wait starts, redrawn each second on a terminal."""
+
+    def __init__(self) -> None:
+        self.shown = False
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, w: Waiting) -> None:
+        if self.tty:
+            sys.stderr.write(f"\rfwlab: {w.line()}")
+            sys.stderr.flush()
+            self.shown = True
+        elif not self.shown:
+            print(f"fwlab: {w.line()}", file=sys.stderr, flush=True)
+            self.shown = True
+
+    def done(self) -> None:
+        if self.tty and self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
 
 
 def _display(path: str | Path) -> str:
@@ -128,12 +216,32 @@ def _display(path: str | Path) -> str:
         return str(p)
 
 
-def open_error(exc: Exception, path: str | Path) -> StoreError:
-    """The clear error for a store DuckDB could not open (held by another process, or unreadable)."""
+def is_lock_error(exc: Exception) -> bool:
+    """Whether DuckDB refused to open a file because another process holds its lock."""
+    return "could not set lock" in str(exc).lower() or "conflicting lock" in str(exc).lower()
+
+
+def lock_holder(exc: Exception) -> str:
+    """Who holds the lock, from DuckDB's message: ``PID 4242 (python3.11)``, or ``PID unknown``."""
+    text = str(exc)
+    m = _HOLDER.search(text)
+    if m:
+        return f"PID {m.group(2)} ({Path(m.group(1)).name})"
+    m = _PID.search(text)
+    return f"PID {m.group(1)}" if m else "PID unknown"
+
+
+def open_error(exc: Exception, path: str | Path, waited: float | None = None) -> StoreError:
+    """The clear error for a store DuckDB could not open (held by another process, or unreadable);
+    ``waited``: how long :func:`connect` waited for it first."""
     text, where = str(exc), _display(path)
     if "lock" in text.lower():
         m = _PID.search(text)
         pid = f"PID {m.group(1)}" if m else "PID unknown"
+        if waited:
+            return StoreError(f"{where} is still locked by another process ({pid}) after waiting {waited:.0f} s; "
+                              f"nothing was written. Retry when it has finished, or wait longer ({WAIT_ENV}=SECONDS "
+                              "or --wait SECONDS)")
         return StoreError(f"{where} is locked by another process ({pid}); close it and retry")
     if "different configuration" in text:
         return StoreError(f"{where} is already open in this process with another mode (read-only vs read-write); "
@@ -141,13 +249,22 @@ def open_error(exc: Exception, path: str | Path) -> StoreError:
     return StoreError(f"cannot open {where}: {text}")
 
 
-def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+#: Seconds between two tries while waiting for a store (doubling from the first up to the last).
+POLL = (0.05, 0.5)
+
+
+def connect(path: str | Path, read_only: bool = False, *, wait: float | str | None = None,
+            reporter: Reporter | None = None) -> duckdb.DuckDBPyConnection:
     """Open the store; a read-write connection first applies any missing migrations.
 
-    A store held by another process raises :class:`StoreError` naming that process; a store that
-    does not exist yet, opened read-only, raises one saying to run ``fwlab init``. The connection
-    gets the memory limit and spill folder of :mod:`fwlab.store.settings` (``FWLAB_MEMORY_LIMIT``,
-    ``FWLAB_TEMP_DIR``, ``FWLAB_MAX_TEMP_SIZE``).
+    A store another process holds (DuckDB: one process may write, or several read, not both) is
+    waited for, up to ``wait`` seconds (default :func:`store_wait`: ``FWLAB_STORE_WAIT`` or 30 s),
+    trying again every half second at most; the wait is reported to ``reporter`` (default: the
+    one set by :func:`reporting_waits`, else a line on stderr). Still held then, it raises
+    :class:`StoreError` naming that process; nothing is written. A store that does not exist yet,
+    opened read-only, raises one saying to run ``fwlab init``. The connection gets the memory limit
+    and spill folder of :mod:`fwlab.store.settings` (``FWLAB_MEMORY_LIMIT``, ``FWLAB_TEMP_DIR``,
+    ``FWLAB_MAX_TEMP_SIZE``).
     """
     from .migrations import migrate
     from .settings import open_duckdb
@@ -158,12 +275,27 @@ def connect(path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnect
         raise StoreError(f"{where} does not exist; run `fwlab init` first")
     if not memory:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+    timeout = 0.0 if memory else store_wait(wait)
+    terminal = _TerminalWaits()
+    sink: Reporter = reporter or _REPORTER.get() or terminal
+    t0 = time.monotonic()
+    pause = POLL[0]
     try:
-        con = open_duckdb(None if memory else path, read_only=read_only)
-    except (duckdb.IOException, duckdb.ConnectionException) as exc:
-        raise open_error(exc, path) from None
-    except ValueError as exc:  # a bad FWLAB_MEMORY_LIMIT / FWLAB_TEMP_DIR / FWLAB_MAX_TEMP_SIZE
-        raise StoreError(str(exc)) from None
+        while True:
+            try:
+                con = open_duckdb(None if memory else path, read_only=read_only)
+                break
+            except (duckdb.IOException, duckdb.ConnectionException) as exc:
+                waited = time.monotonic() - t0
+                if not is_lock_error(exc) or waited >= timeout:
+                    raise open_error(exc, path, waited if timeout > 0 else None) from None
+                sink(Waiting(where, lock_holder(exc), waited, timeout))
+                time.sleep(min(pause, max(0.0, timeout - waited)))
+                pause = min(pause * 2, POLL[1])
+            except ValueError as exc:  # a bad FWLAB_MEMORY_LIMIT / FWLAB_TEMP_DIR / FWLAB_MAX_TEMP_SIZE
+                raise StoreError(str(exc)) from None
+    finally:
+        terminal.done()
     if not read_only:
         migrate(con)
     return con

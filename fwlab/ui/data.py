@@ -1,24 +1,36 @@
-"""The one place for ``st.cache_*``: the read-only store connection, cached query results, writes.
+"""The one place for ``st.cache_*``: the app's copy of the store, cached query results, writes.
 
-The app reads the DuckDB store through ONE read-only connection (``st.cache_resource``) and takes a
-``.cursor()`` of it per query; query results are ``st.cache_data`` keyed by the store path.
+The app never keeps the store file open: DuckDB lets one process write a file or several read it,
+not both, so a read-only connection held by the server would make every ``fwlab import``,
+``fwlab league`` or lab run in a terminal fail with "locked by another process". The app reads a
+private copy instead (:class:`fwlab.store.snapshot.SnapshotReader`, one per server process and
+store, ``st.cache_resource``), and takes a ``.cursor()`` of it per query; query results are
+``st.cache_data`` keyed by the store path. The store itself is held only while it is copied (a
+read lock of a moment).
 
-DuckDB (2.x) refuses a read-write connection to a file while the same process holds a read-only
-one ("different configuration"), so :func:`write` closes the cached connection first (its
-``on_release`` closes it), runs the store API's short-lived write, then clears every cache so the
-next rerun reopens the store and sees the new rows.
+:func:`refresh` (run at the start of every rerun by ``app.py``) takes a new copy when the store file
+changed, and clears the cached results; while another process writes the store, the page keeps
+showing the copy it has (the sidebar says who holds the store and from when the copy is) and
+picks up the change on the first rerun after the writer is done. "Reload store" forces a new copy.
 
-A store that is missing or held by another process is a :class:`fwlab.store.StoreError`; pages call
-:func:`require_store`, which shows that message and how to build the store, and stops the page
-instead of showing a traceback.
+The app's own writes (:func:`write`: imports, leagues, saved decks, lab runs, rating histories) go
+through the store API's short-lived read-write connection: it waits for another writer up to
+``FWLAB_STORE_WAIT`` seconds (30 by default) with a note on the page, then fails with a clear
+message; the app's copy is refreshed afterwards so every page reads the new data.
+
+A store that is missing or held by another process when the app has no copy yet is a
+:class:`fwlab.store.StoreError`; pages call :func:`require_store`, which shows that message and how
+to build the store, and stops the page instead of showing a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
+import re
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,8 +39,10 @@ import pandas as pd
 import streamlit as st
 
 from ..paths import default_db
-from ..store import StoreError, connect
+from ..store import StoreError
 from ..store import queries as q
+from ..store.schema import Waiting, reporting_waits
+from ..store.snapshot import SnapshotReader
 
 T = TypeVar("T")
 
@@ -58,23 +72,46 @@ def db_path() -> str:
     return str(default_db())
 
 
-def _close(con: duckdb.DuckDBPyConnection) -> None:
-    with contextlib.suppress(duckdb.Error):
-        con.close()
+def _close(reader: SnapshotReader) -> None:
+    reader.close()
 
 
 @st.cache_resource(show_spinner=False, on_release=_close)
-def _connection(db: str) -> duckdb.DuckDBPyConnection:
-    """The app's one read-only connection to the store (failures are not cached)."""
-    try:
-        return connect(db, read_only=True)
-    except duckdb.Error as exc:   # e.g. this process holds a read-write connection right now
-        raise StoreError(f"cannot open {db} read-only: {str(exc).splitlines()[0]}") from None
+def _reader(db: str) -> SnapshotReader:
+    """The app's reader of the store ``db``: a private copy, refreshed when the store changes."""
+    return SnapshotReader(db)
 
 
 def cursor(db: str) -> duckdb.DuckDBPyConnection:
-    """A cursor of the shared read-only connection (one per query, so reruns do not share state)."""
-    return _connection(db).cursor()
+    """A cursor of the app's copy of the store (one per query, so reruns do not share state)."""
+    return _reader(db).cursor()
+
+
+def refresh(db: str | None = None) -> bool:
+    """Take a new copy of the store when it changed since the last one (and forget the cached
+    results); True when it did. A store that cannot be copied now keeps the copy in hand."""
+    reader = _reader(db or db_path())
+    try:
+        taken = reader.refresh()
+    except StoreError:  # no copy yet and none can be made: the pages say why (require_store)
+        return False
+    if taken:
+        st.cache_data.clear()
+    return taken
+
+
+def store_line(db: str | None = None) -> str:
+    """The sidebar's line about the copy the pages show: from when, and who holds the store right now."""
+    reader = _reader(db or db_path())
+    snap = reader.current
+    if snap is None:
+        return "not read yet"
+    line = f"read {datetime.fromtimestamp(snap.taken_at):%H:%M:%S}"
+    if reader.busy:
+        pid = re.search(r"PID \d+", reader.busy)
+        who = f"being written by {pid.group(0)}" if pid else f"busy ({reader.busy.split(';')[0]})"
+        line += f"; the store is {who}: the pages show this copy until that is done"
+    return line
 
 
 def store_problem(db: str | None = None) -> str | None:
@@ -115,17 +152,32 @@ def show_store_error(exc: Exception) -> None:
 
 
 def reload_store() -> None:
-    """Close the read-only connection and forget every cached result (reopened on the next query)."""
-    _connection.clear()
+    """Take a new copy of the store now and forget every cached result ("Reload store")."""
+    reader = _reader(db_path())
+    with contextlib.suppress(StoreError):   # shown by the page (require_store)
+        reader.refresh(force=True)
     st.cache_data.clear()
 
 
+def _page_waits() -> Callable[[Waiting], None]:
+    """A reporter for :func:`fwlab.store.schema.reporting_waits` that shows the wait on the page."""
+    box = st.empty()
+
+    def show(w: Waiting) -> None:
+        box.info(w.line()[0].upper() + w.line()[1:] + ".", icon=":material/hourglass_top:")
+
+    return show
+
+
 def write(action: Callable[[Path], T]) -> T:
-    """Run a write of the store API (``action(db_path)``) with the read-only connection closed,
-    then clear the caches so every page reads the new data."""
-    _connection.clear()
+    """Run a write of the store API (``action(db_path)``): it waits for a writer in another process
+    (up to ``FWLAB_STORE_WAIT`` s, shown on the page), this app's refreshes are held off meanwhile,
+    then the app's copy is refreshed and the caches cleared so every page reads the new data."""
+    db = db_path()
+    reader = _reader(db)
     try:
-        return action(Path(db_path()))
+        with reader.writing(), reporting_waits(_page_waits()):
+            return action(Path(db))
     finally:
         st.cache_data.clear()
 

@@ -181,7 +181,7 @@ def test_an_import_while_another_process_holds_the_store_names_it_and_changes_no
         """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
-        done = _cli_import(filled, files, _env())
+        done = _cli_import(filled, files, _env(FWLAB_STORE_WAIT="0"))   # no wait (tests/store/test_store_concurrency.py)
         assert done.returncode == 1
         assert f"is locked by another process (PID {holder.pid}); close it and retry" in done.stderr
     finally:

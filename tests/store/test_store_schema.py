@@ -95,7 +95,7 @@ def test_a_store_locked_by_another_process_names_the_process(tmp_path: Path) -> 
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
         with pytest.raises(StoreError) as exc:
-            connect(path)
+            connect(path, wait=0)   # the wait: tests/store/test_store_concurrency.py
         assert f"is locked by another process (PID {holder.pid}); close it and retry" in str(exc.value)
         assert "s.duckdb" in str(exc.value)
     finally:
