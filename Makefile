@@ -8,8 +8,9 @@ PORT ?= 8501
 
 .PHONY: run test check lint typecheck imports pytest notebooks bench db native native-pgo clean
 
-# Each step of a first start says what it does and how long it took (a fresh clone: `make run`
-# serves in about FRESH_START on an idle 2-core machine, most of it pip).
+# Each step of a first start says what it does and how long it took. Measured from `git clone` to
+# the first 200 of /_stcore/health: 116 s on this project's 2-core machine, shared and busy (load
+# 1.6-3.5): pip 30 s, the plain compiled core 78 s (four engines, two at a time), the store 1 s.
 $(BIN)/python:
 	@echo "fwlab: [1/4] creating the virtual environment $(VENV) ($(PY))"
 	$(PY) -m venv $(VENV)
@@ -22,16 +23,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	  echo "fwlab: dependencies installed in $$(( $$(date +%s) - t0 )) s"
 	touch $(STAMP)
 
-# The compiled (mypyc) rules core for the current sources, a plain build: PLAIN_BUILD per engine,
-# PLAIN_SPEEDUP the games/s of pure Python (bench/native_speed.py); a no-op when up to date.
+# The compiled (mypyc) rules core for the current sources, a plain build: 16-24 s per engine,
+# 4-14x the games/s of pure Python (bench/native_speed.py); a no-op when up to date.
 # Without a C compiler it warns and the pure-Python engine is used, unless FWLAB_REQUIRE_NATIVE=1.
 native: $(STAMP)
 	@echo "fwlab: [3/4] the compiled rules core (fwlab native build)"
 	$(BIN)/fwlab native build $(if $(FWLAB_REQUIRE_NATIVE),,--optional)
 
-# Opt-in: the profile-guided build, PGO_BUILD per engine for PGO_SPEEDUP the games/s of pure Python
-# (bench/native_speed.py). It replaces the plain build of the same sources; a running app keeps
-# the build it started with until it is restarted.
+# Opt-in: the profile-guided build, 50-95 s per engine, for no more than plain within the noise
+# (0.99-1.33x plain; bench/native_speed.py). It replaces the plain build of the same sources; a
+# running app keeps the build it started with until it is restarted.
 native-pgo: $(STAMP)
 	$(BIN)/fwlab native build --pgo $(if $(FWLAB_REQUIRE_NATIVE),,--optional)
 

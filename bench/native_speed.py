@@ -73,7 +73,7 @@ def build(kind: str, cache: Path, engines: list[str], jobs: int) -> tuple[float,
     env = dict(os.environ, FWLAB_NATIVE_DIR=str(cache))
     env.pop("FWLAB_NATIVE_PGO", None)
     t0 = time.perf_counter()
-    subprocess.run(cmd, env=env, check=True, cwd=ROOT)
+    subprocess.run(cmd, env=env, check=True, cwd=ROOT, stdout=sys.stderr)  # stdout: the table or the JSON only
     wall = time.perf_counter() - t0
     from fwlab.native.hook import MANIFEST, source_key
 

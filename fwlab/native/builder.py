@@ -6,7 +6,7 @@ fully typed Python that mypyc compiles unchanged into C extensions (how much fas
 ``bench/native_speed.py``: :data:`fwlab.native.cli.MEASURED`); which modules an engine's build holds
 is data in :data:`fwlab.rulesets.ENGINE_INFO`. A build is plain unless asked to be profile-guided
 (``pgo=True``, ``fwlab native build --pgo``, ``FWLAB_NATIVE_PGO=1``): a plain build takes seconds,
-a profile-guided one minutes, for a few percent more games/s. The compiled modules are never
+a profile-guided one several times as long, for no gain measured beyond the noise. The compiled modules are never
 put next to the sources: a build is made in a copy of the package and written to
 ``<cache>/<engine>-<key>`` (:func:`fwlab.native.hook.build_dir`), whole or not at all (built aside,
 then renamed). This file and the training games (:mod:`fwlab.sim.training`) are part of every
@@ -211,8 +211,8 @@ def _pgo_build(engine: str, key: str, paths: list[str], work: Path, env: dict[st
                flags: str) -> subprocess.CompletedProcess[str] | None:
     """Profile-guided build: compile with counters, play :func:`fwlab.sim.training.train`'s games
     on that build in a child process (which writes the branch and call counts next to the objects), then compile
-    again laid out for them. The C code and so every result are the same; the games are a few percent
-    faster, for a build that takes minutes instead of seconds (``bench/native_speed.py``,
+    again laid out for them. The C code and so every result are the same; the build takes several
+    times as long, and no engine measured a gain beyond the noise (``bench/native_speed.py``,
     :data:`fwlab.native.cli.MEASURED`). ``None`` when a step before the final compile fails (the caller then
     builds without profiles)."""
     gen = _mypyc(paths, work, env, f"{flags} -fprofile-generate")
