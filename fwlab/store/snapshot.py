@@ -168,7 +168,8 @@ class SnapshotReader:
         read-only and a read-write connection to one file in one process); refresh afterwards."""
         with self._lock:
             yield
-        self.refresh()
+        with contextlib.suppress(StoreError):  # the write went in; a copy that cannot be taken now is taken later
+            self.refresh()
 
     # -- the copy --------------------------------------------------------------------------------
 

@@ -328,6 +328,8 @@ def test_STORE_SHARE_3_the_app_lets_the_terminal_import_and_shows_it_on_the_next
         at = AppTest.from_file(APP, default_timeout=120).run()
         assert not at.exception, [e.value for e in at.exception]
         assert at.metric[[m.label for m in at.metric].index("Matches")].value == "0"
+        captions = " ".join(c.value for c in at.sidebar.caption)
+        assert re.search(r"Store: `[^`]+`, read \d\d:\d\d:\d\d", captions) and "Rules core: " in captions
         done = _fwlab("import", str(_log(tmp_path, "term")), "--db", str(store), env=_env(FWLAB_STORE_WAIT="0"))
         assert done.returncode == 0, done.stderr                      # the app in this process holds nothing
         at.run()                                                      # the next rerun sees the change
