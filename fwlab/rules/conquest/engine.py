@@ -17,6 +17,7 @@ from typing import Any
 from ...catalog import Catalog, load_catalog
 from ..core import GameRecord
 from ..engines import Engine, GameSummary
+from . import health as _health
 from .cards import shared_deck
 from .game import DIFFICULTIES, END_REASONS, EVERY_PLAYER, RADIUS, REVERSE_FIRST, Game, play_out
 from .game import new_game as _new_game
@@ -88,4 +89,5 @@ ENGINE = Engine(
     position_of=position_of,
     render_position=render_position,
     options={"conquest": OPTIONS},
+    health=_health.health, health_figures=_health.FIGURES, health_bands=_health.BANDS,
 )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..core import Action
 from . import effects
 from .decisions import ASSIGN, BLOCK, DEFEND
+from .state import LOST_RAID
 
 if TYPE_CHECKING:
     from .game import Game
@@ -229,7 +230,7 @@ def roll_and_resolve(g: Game) -> None:
         assert du is not None
         du.damage += dmg
     if raid:
-        g._lose_capital(1 - g.active, raid, check=False)
+        g._lose_capital(1 - g.active, raid, check=False, cause=LOST_RAID)
     if pending:  # only a card that took damage now can have died
         effects.check_deaths(g, check_end=False)
     g._check_end()  # FW-END-1: raids, Exp losses and last gasps of this Resolution, together

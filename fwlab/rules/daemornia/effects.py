@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final
 from .cards import CHOSEN_TARGETS, CREATURE, EVENT, OP_HEAL, OP_SACRIFICE, CardDef, Eff
 from .config import RulesConfig
 from .decisions import ANSWER, RESOURCE
+from .state import LOST_EFFECT, LOST_EXP, LOST_SCENARIO
 
 if TYPE_CHECKING:
     from .game import Game
@@ -355,7 +356,7 @@ def apply_effect(g: Game, p: int, e: Eff, target: int, src: int, source: Unit | 
             g._draw(me)
         return
     if do == "drain":
-        g._lose_capital(1 - p, n)
+        g._lose_capital(1 - p, n, cause=LOST_SCENARIO if source is not None and source.is_scenario else LOST_EFFECT)
         return
     if do == "gain_capital":  # CORE-CAP-1: the only way Capital rises (never from 0: the game is over)
         me.capital += n
@@ -432,7 +433,7 @@ def leave_play(g: Game, u: Unit, how: int = KILLED) -> None:
         g.killed_turn[u.iid] = s.own_turns
     (s.removed if how == DESTROYED else s.graveyard).append(u.iid)
     if g.cfg.exp_loss and how != SACRIFICED:
-        g._lose_capital(u.owner, u.exp_total, check=False)
+        g._lose_capital(u.owner, u.exp_total, check=False, cause=LOST_EXP)
     if how == KILLED and u.last_gasp and u.d.type == CREATURE:  # KW-LAST-GASP
         g._lose_capital(1 - u.owner, u.last_gasp, check=False)
 

@@ -14,6 +14,7 @@ from typing import Any
 from ...catalog import Catalog, load_catalog
 from ..engines import DeckCache, Engine, GameSummary, two_decks
 from ..options import RuleOption
+from . import health as _health
 from .cards import compile_deck
 from .config import CONFIGS
 from .game import Game, play_out, replay
@@ -100,4 +101,5 @@ ENGINE = Engine(
     load_position=load_position,
     position_of=position_of,
     options={r: _options(r) for r in ("fw", "fw-epic", "bg")},
+    health=_health.health, health_figures=_health.FIGURES, health_bands=_health.BANDS,
 )

@@ -43,7 +43,7 @@ from .decisions import (  # noqa: F401  (re-exported for bots and tests)
     TERMINAL,
     TRICKS,
 )
-from .state import Seat, Unit
+from .state import LOST_CAUSES, LOST_DECKOUT, LOST_EFFECT, Seat, Unit
 
 
 class Game:
@@ -71,6 +71,7 @@ class Game:
         self.outcome: Outcome | None = None
         self.loss_reason = ["capital", "capital"]
         self.capital_gained = [0, 0]   # CORE-CAP-1: Capital rises only through gain_capital
+        self.capital_lost = [0] * (2 * LOST_CAUSES)  # by seat and cause (state.LOST_*), for health figures
         self.log_cards = log_cards
         n = len(self.defs)
         self.drawn_turn: list[int] = [-1] * n if log_cards else []
@@ -168,6 +169,7 @@ class Game:
         c.buffed = list(self.buffed)
         c.loss_reason = list(self.loss_reason)
         c.capital_gained = list(self.capital_gained)
+        c.capital_lost = list(self.capital_lost)
         c.capital_log = []
         c.log_cards = False
         c.drawn_turn, c.deployed_turn, c.killed_turn, c.damage_dealt = [], [], [], []
@@ -239,7 +241,7 @@ class Game:
         in hand the drawn card is discarded (other draws keep it: BG-HAND-3)."""
         if not s.deck:
             s.deckouts += 1
-            self._lose_capital(s.idx, 1, "deck-out")
+            self._lose_capital(s.idx, 1, "deck-out", cause=LOST_DECKOUT)
             return
         iid = s.deck.pop()
         if self.log_cards and self.drawn_turn[iid] < 0:
@@ -249,13 +251,16 @@ class Game:
             return
         s.hand.append(iid)
 
-    def _lose_capital(self, p: int, n: int, reason: str = "capital", check: bool = True) -> None:
+    def _lose_capital(self, p: int, n: int, reason: str = "capital", check: bool = True,
+                      cause: int = LOST_EFFECT) -> None:
         """Player ``p`` loses ``n`` Capital; ``reason`` becomes its end reason should it lose now
         (FW-END-2: the cause of the last Capital loss). ``check=False`` when the caller checks once
-        the whole event or Resolution is done (both players at 0 through it: a draw)."""
+        the whole event or Resolution is done (both players at 0 through it: a draw). ``cause``
+        (``state.LOST_*``) is counted in :attr:`capital_lost` only."""
         if n <= 0:
             return
         self.seats[p].capital -= n
+        self.capital_lost[p * LOST_CAUSES + cause] += n
         self.loss_reason[p] = reason
         if check:
             self._check_end()

@@ -8,6 +8,15 @@ from .cards import CREATURE, SCENARIO, CardDef
 
 #: The index of Hp in a card's (Att, Def, Dmg, Hp) stats.
 HP: Final = 3
+#: Why Capital was lost, for ``Game.capital_lost`` (seat * LOST_CAUSES + cause; the health report's
+#: figures, fwlab/rules/daemornia/health.py): a raid, a Scenario's card effect, any other card effect
+#: (events, creatures' effects, last gasps), Exp lost with a card (bg), a draw from an empty deck.
+LOST_RAID: Final = 0
+LOST_SCENARIO: Final = 1
+LOST_EFFECT: Final = 2
+LOST_EXP: Final = 3
+LOST_DECKOUT: Final = 4
+LOST_CAUSES: Final = 5
 
 
 class Unit:

@@ -14,6 +14,7 @@ from typing import Any
 from ...catalog import Catalog, load_catalog
 from ..core import GameRecord, IllegalAction
 from ..engines import DeckCache, Engine, GameSummary, two_decks
+from . import health as _health
 from .cards import CLASS_BITS, CardDef, compile_card, compile_deck
 from .game import DECK_OUT, END_REASONS, MERCENARY, TURN_CAP, Game, deck_guild, play_out, why_not_for
 from .game import new_game as _new_game
@@ -142,4 +143,5 @@ ENGINE = Engine(
     position_of=position_of,
     render_position=render_position,
     options={"eredan": OPTIONS},
+    health=_health.health, health_figures=_health.FIGURES, health_bands=_health.BANDS,
 )

@@ -14,6 +14,7 @@ from typing import Any
 from ...catalog import Catalog, load_catalog
 from ..core import GameRecord, IllegalAction
 from ..engines import DeckCache, Engine, GameSummary, two_decks
+from . import health as _health
 from .cards import compile_deck
 from .game import END_REASONS, Game, play_out
 from .game import new_game as _new_game
@@ -82,4 +83,5 @@ ENGINE = Engine(
     position_of=position_of,
     render_position=render_position,
     options={"fr": OPTIONS},
+    health=_health.health, health_figures=_health.FIGURES, health_bands=_health.BANDS,
 )

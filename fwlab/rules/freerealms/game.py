@@ -50,7 +50,18 @@ from .cards import (
     Eff,
     ResAction,
 )
-from .state import COLUMNS, Creature, Seat
+from .state import (
+    COLUMNS,
+    T_BATTLE,
+    T_BATTLES,
+    T_EFFECT,
+    T_HUNT,
+    T_POWERUP,
+    T_REBUILDS,
+    TALLIES,
+    Creature,
+    Seat,
+)
 
 # decisions (Final: the compiled core inlines them)
 MULLIGAN: Final = 0
@@ -91,6 +102,7 @@ class Game:
         self.seed = seed
         self.num_seats = 2
         self.turn_cap = turn_cap
+        self.tally = [0] * TALLIES  # battles, rebuilds and scores by how (state.T_*), for health figures
         # rule options (declared in fwlab/rules/freerealms/options.py; the defaults are the rulings)
         self.mulligans = mulligans                   # FR-SETUP-3
         self.go_turn_1 = first_player_may_go_turn_1  # FR-GO-1: the first player's creatures act on turn 1
@@ -224,6 +236,7 @@ class Game:
         c.defs, c.owner, c.decks = self.defs, self.owner, self.decks
         c.active, c.turn, c.decision, c.decider = self.active, self.turn, self.decision, self.decider
         c.outcome, c.mulligans_left = self.outcome, self.mulligans_left
+        c.tally = list(self.tally)
         if seed is not None:
             c.rng = random.Random(seed)
         else:
@@ -261,6 +274,7 @@ class Game:
         s = self.seats[p]
         s.deck = s.discard
         s.discard = []
+        self.tally[T_REBUILDS] += 1
         self._shuffle(s.deck)  # FR-DECK-1: the rebuilt deck is shuffled
 
     def _take_top(self, p: int) -> int:
@@ -288,10 +302,10 @@ class Game:
             if self.log_cards and self.drawn_turn[iid] < 0:
                 self.drawn_turn[iid] = 0 if opening else max(s.own_turns, 1)
 
-    def _score(self, p: int, col: int, n: int, by: int) -> None:
+    def _score(self, p: int, col: int, n: int, by: int, how: int) -> None:
         """``p`` scores ``n`` cards to column ``col``'s pile, face down from the top of the deck
-        (FR-SCORE-1); ``by`` is the creature's iid (for the card log). The game is won at once at 12
-        (FR-WIN-1)."""
+        (FR-SCORE-1); ``by`` is the creature's iid (for the card log), ``how`` what scored them
+        (``state.T_*``, counted in :attr:`tally`). The game is won at once at 12 (FR-WIN-1)."""
         s = self.seats[p]
         pile = s.piles[col]
         for _ in range(n):
@@ -300,6 +314,7 @@ class Game:
                 return
             pile.append(iid)
             s.scored += 1
+            self.tally[how] += 1
             if self.log_cards and by >= 0:
                 self.scored_by[by] += 1
             if s.scored >= self.goal:
@@ -777,7 +792,7 @@ class Game:
             n = 1
             if c.d.collect_op == COLLECT_HUNT and self.collect_on(c):  # FR-COLLECT-1
                 n += c.d.collect_by
-            self._score(p, c.col, n, c.iid)  # FR-HUNT-1
+            self._score(p, c.col, n, c.iid, T_HUNT)  # FR-HUNT-1
             if not self.is_terminal() and not self._has_go_play(p):
                 self._end_turn()
             return
@@ -847,6 +862,7 @@ class Game:
         c.zapped = True
         foe = self.foe_of(c)
         assert foe is not None
+        self.tally[T_BATTLES] += 1
         self.b_att, self.b_def = c, foe
         self.b_bonus[0] = self.b_bonus[1] = 0
         self.b_stun[0] = self.b_stun[1] = False
@@ -892,7 +908,7 @@ class Game:
         if e.trait and e.trait not in mine.d.traits:  # FR-TRAIT-1
             return
         if op == OP_SCORE:
-            self._score(p, mine.col, e.n, mine.iid)
+            self._score(p, mine.col, e.n, mine.iid, T_EFFECT)
         elif op == OP_STUN:
             self.b_stun[p] = True
         elif self.b_result != NO_RESULT:
@@ -939,7 +955,7 @@ class Game:
                         if c is self.b_def:
                             self.b_bonus[p] += pu.n
                     elif op == OP_SCORE:
-                        self._score(p, c.col, pu.n, c.iid)
+                        self._score(p, c.col, pu.n, c.iid, T_POWERUP)
                         if self.is_terminal():
                             return
                     elif op == OP_DRAW:
@@ -986,7 +1002,7 @@ class Game:
                 att = None
         won = r == pa and att is not None
         if won and att is not None:  # FR-SCORE-1: the attacker that wins scores a card, first (FR-BATTLE-3)
-            self._score(pa, att.col, 1, att.iid)
+            self._score(pa, att.col, 1, att.iid, T_BATTLE)
             if self.is_terminal():
                 return
         self._discard_battle_cards()  # FR-BATTLE-3: then the tricks and the flipped cards are discarded

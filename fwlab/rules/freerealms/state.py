@@ -9,6 +9,16 @@ from .cards import CardDef
 
 #: Three columns, one space per player in each (FR-SPACE-1).
 COLUMNS: Final = 3
+#: What ``Game.tally`` counts, by index, for the health report (fwlab/rules/freerealms/health.py):
+#: battles started, deck rebuilds (FR-DECK-1), and the cards scored by a hunt, by an attacker that won
+#: its battle, by a power-up, and by a trick's or an action's effect.
+T_BATTLES: Final = 0
+T_REBUILDS: Final = 1
+T_HUNT: Final = 2
+T_BATTLE: Final = 3
+T_POWERUP: Final = 4
+T_EFFECT: Final = 5
+TALLIES: Final = 6
 
 
 class Creature:
