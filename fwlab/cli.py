@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.ratings.bots_cli",
     "fwlab.reports.cli",
     "fwlab.lab.cli",
+    "fwlab.health.cli",
     "fwlab.native",
     "fwlab.cluster",
 )
@@ -55,6 +56,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                                 "equilibrium meta)"),
     "tune": ("fwlab.lab.cli", "search better decks near a deck by card swaps, raced on paired seeds"),
     "lab": ("fwlab.lab.cli", "past balance lab runs kept in the store"),
+    "health": ("fwlab.health.cli", "game health: end reasons, length, seat and turn-order win rates against "
+                                   "their bands"),
     "native": ("fwlab.native", "build or inspect the compiled (mypyc) rules engines"),
     "cluster": ("fwlab.cluster", "start a local Dask cluster for trying --cluster"),
 }
