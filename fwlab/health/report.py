@@ -178,7 +178,8 @@ def group_figures(t: GameTable, seats: int, own: Sequence[HealthFigure], end_rea
         seat_of = (first[known] + p) % seats
         got = share[known][np.arange(int(known.sum())), seat_of]
         g.figures.append(_rate(f"position.{p + 1}", "common", float((w[known] * got).sum()), float(w[known].sum()),
-                               f"win rate of the {_ordinal(p + 1)} seat from the first player"))
+                               "win rate of the first player" if p == 0 else
+                               f"win rate of the {_ordinal(p + 1)} seat from the first player, in seat order"))
     for s in range(seats):
         g.figures.append(_rate(f"seat.{SEAT_LABELS[s]}", "common", float((w * share[:, s]).sum()), games,
                                f"win rate of seat {SEAT_LABELS[s]}"))

@@ -435,9 +435,27 @@ def _mixed_rules_notes(con: Any, ruleset: str | None) -> list[str]:
     return notes
 
 
+def health_reports(con: Any, rulesets: list[str]) -> list[Any]:
+    """The game-health report (:mod:`fwlab.health`) of the stored matches of each ruleset that has
+    a rules engine, in the order given."""
+    from fwlab.health.report import build_report
+    from fwlab.health.store import table_from_source
+    from fwlab.rulesets import REGISTRY
+
+    out = []
+    for r in rulesets:
+        if r not in REGISTRY or REGISTRY[r].engine is None:
+            continue
+        table, notes = table_from_source(con, r)
+        h = build_report(table, "store", stored_only=True)
+        h.notes += notes
+        out.append(h)
+    return out
+
+
 def balance_report(
     con: Any, ruleset: str | None = None, min_games: int = 30, shrink: bool = False,
-    prior_strength: float | None = None, use_summary: bool | None = None,
+    prior_strength: float | None = None, use_summary: bool | None = None, health: bool = True,
 ) -> BalanceReport:  # fmt: skip
     """Compute the balance report on a DuckDB connection with ``matches`` and ``card_events``.
 
@@ -445,7 +463,8 @@ def balance_report(
     ``shrink`` adds beta-binomial shrunk win rates toward 0.5 with ``prior_strength`` pseudo-games
     (default: ``min_games``). ``use_summary``: read the per-card counts from the store's
     ``card_summary`` (default: when it is current, see :mod:`fwlab.store.summary`), else from the
-    raw ``card_events``; both give the same report.
+    raw ``card_events``; both give the same report. ``health``: add the game-health section
+    (:func:`health_reports`, one per ruleset with an engine).
     """
     params = {"ruleset": ruleset}
     strength = float(min_games if prior_strength is None else prior_strength)
@@ -553,4 +572,5 @@ def balance_report(
         cards=cards, decks=decks, matchups=matchups, first_player=first, game_length=length,
         length_histogram=con.execute(LENGTH_SQL, params).df(), end_reasons=con.execute(END_SQL, params).df(),
         notes=notes, turn_order=order, seat_means=seat_means, characters=characters, plays=plays, fields=fields,
+        health=health_reports(con, rulesets) if health else [],
     )  # fmt: skip

@@ -87,6 +87,15 @@ def run_balance(args: argparse.Namespace) -> int:
                 print(f"  {row['difficulty']:>2} ({row['ruleset']}): turn {row['mean_turn']:.1f} "
                       f"[{row['turn_low']:.1f}, {row['turn_high']:.1f}] of {row['taken']}, "
                       f"claimed {row['claimed_share']:.1%}, taker wins {_rate(row, '', 'taken')}")
+        for h in report.health:
+            flags = h.flags()
+            print(f"game health of {h.ruleset} ({h.games} matches): {len(flags)} figure(s) outside their band"
+                  + (":" if flags else " (docs/game-health.md)"))
+            for f in flags:
+                value = "-" if f["value"] is None else f"{f['value']:.3f}"
+                print(f"  {f['seats']} seats  {f['figure']}: {value} {f['flag']} {f['band']}")
+            if h.needs_simulation:
+                print(f"  needs a simulation (`fwlab health --ruleset {h.ruleset}`): {', '.join(h.needs_simulation)}")
         if args.out:
             print(f"wrote {args.out}")
     return 0

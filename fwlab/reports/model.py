@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:
+    from ..health.report import HealthReport
 
 #: The mean seat win rate of a two-seat game (draws counted as half a win).
 SEAT_MEAN = 0.5
@@ -48,6 +51,9 @@ class BalanceData:
     #: per ruleset and field difficulty (``field_events``): when fields are taken, how, and the
     #: taker's win rate; empty for games without fields
     fields: pd.DataFrame = field(default_factory=pd.DataFrame)
+    #: per ruleset with an engine, the game-health report of its matches (fwlab.health, from the
+    #: stored tables: figures that need a simulation are listed, not shown)
+    health: list[HealthReport] = field(default_factory=list)
 
     @property
     def seat_mean(self) -> float | None:
@@ -82,6 +88,7 @@ class BalanceData:
             "characters": records(self.characters),
             "plays": records(self.plays),
             "fields": records(self.fields),
+            "health": [h.to_dict() for h in self.health],
             "notes": self.notes,
         }
 

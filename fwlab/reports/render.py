@@ -245,6 +245,10 @@ def render_html(report: BalanceData) -> str:
     if len(report.length_histogram):
         parts.append(_figure_div(length_histogram(report)))
     parts.append(report.end_reasons.to_html(index=False, escape=True, border=0))
+    if report.health:
+        from ..health.charts import health_section_html
+
+        parts += [health_section_html(h) for h in report.health]
     body = "\n".join(parts)
     return (
         "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>"

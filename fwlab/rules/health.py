@@ -143,12 +143,13 @@ class Band:
                 return f"1/n ± {hi:g}"
             return f"1/n{'' if lo is None else f' {lo:+g}'} to 1/n{'' if hi is None else f' {hi:+g}'}"
         low, high = self.bounds(seats or 2)
-        if low is not None and high is not None:
-            return f"{low:g}-{high:g}"
-        if high is not None:
-            return f"<= {high:g}"
-        if low is not None:
-            return f">= {low:g}"
+        lo, hi = (None if low is None else round(low, 3)), (None if high is None else round(high, 3))
+        if lo is not None and hi is not None:
+            return f"{lo:g}-{hi:g}"
+        if hi is not None:
+            return f"<= {hi:g}"
+        if lo is not None:
+            return f">= {lo:g}"
         return "any"
 
 

@@ -265,6 +265,18 @@ def balance(db: str, ruleset: str | None, min_games: int, shrink: bool) -> Any:
     return balance_report(cursor(db), ruleset=ruleset, min_games=min_games, shrink=shrink)
 
 
+@st.cache_data(show_spinner="Computing the game-health report…")
+def stored_health(db: str, ruleset: str) -> Any:
+    """The game-health report (:class:`fwlab.health.report.HealthReport`) of the store's matches of a ruleset."""
+    from ..health.report import build_report
+    from ..health.store import table_from_source
+
+    table, notes = table_from_source(cursor(db), ruleset)
+    report = build_report(table, "store", {"from": db}, stored_only=True)
+    report.notes += notes
+    return report
+
+
 @st.cache_data(show_spinner=False)
 def lab_runs(db: str, ruleset: str | None = None) -> pd.DataFrame:
     """The balance lab's runs kept in the store (``lab_runs``), newest first, without their results."""

@@ -26,6 +26,8 @@ PAGES: tuple[PageInfo, ...] = (
              "Rating lines and leaderboards: the game's Elo rule and the comparison systems."),
     PageInfo("fwlab/ui/pages/balance.py", "Balance report", ":material/balance:",
              "Card win rates with intervals, play rates, matchups and first-player advantage."),
+    PageInfo("fwlab/ui/pages/health.py", "Game health", ":material/monitor_heart:",
+             "How games end and last, seat and turn-order edges, each figure against its band."),
     PageInfo("fwlab/ui/pages/balance_lab.py", "Balance lab", ":material/science:",
              "What if a card changed? Re-play the meta before and after, sweep a stat, compare runs."),
     PageInfo("fwlab/ui/pages/match_logs.py", "Match logs", ":material/receipt_long:",

@@ -76,7 +76,9 @@ def test_home_shows_what_the_store_holds(store: Path) -> None:
     assert at.title[0].value == "fwlab workbench"
     assert metric(at, "Matches") == str(matches_in(store))
     assert int(metric(at, "Cards")) > 300
-    assert len(at.get("page_link")) == 8
+    from fwlab.ui.nav import PAGES
+
+    assert len(at.get("page_link")) == len(PAGES) - 1 == 9  # every page but Home itself
 
 
 def test_a_missing_store_is_a_clear_message_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

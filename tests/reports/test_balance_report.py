@@ -153,15 +153,19 @@ def test_parquet_folder_gives_the_same_report(con: duckdb.DuckDBPyConnection, pa
 
 
 def test_to_html_is_self_contained(con: duckdb.DuckDBPyConnection, tmp_path: Path) -> None:
-    out = balance_report(con, ruleset="fw").to_html(tmp_path / "r.html")
+    report = balance_report(con, ruleset="fw")
+    out = report.to_html(tmp_path / "r.html")
     text = out.read_text(encoding="utf-8")
     assert not re.search(r"<script[^>]+src=", text)
     library = get_plotlyjs()
     assert text.count(library) == 1  # plotly.js inline, once
     rest = text.replace(library, "")
     assert "http://" not in rest and "https://" not in rest and "<link" not in rest
-    assert rest.count("Plotly.newPlot") == 3
-    for chart in ("Deck win rate vs play rate", "Matchups", "Game length"):
+    from fwlab.health.charts import group_charts
+
+    health_charts = sum(len(group_charts(g)) for h in report.health for g in h.groups)  # the health section's
+    assert health_charts and rest.count("Plotly.newPlot") == 3 + health_charts
+    for chart in ("Deck win rate vs play rate", "Matchups", "Game length", "Game health: fw"):
         assert chart in text
     assert "Ember Drake" in text and "Tide Caller" in text
 

@@ -45,6 +45,8 @@ _ORDER = ("003 turns the first round counter-clockwise, so the player last in ro
 _IDLE = ("003 ends a game 'when all of the fields of the gameboard have been conquered, or if each player goes "
          "through one turn without anyone conquering a field': the board taken is the main ending, the idle "
          "end the fallback; the issue's bound is under 25% of 4-player games (about 40% when it was set)")
+_ROUNDS = ("003: 'a typical game ends in about an hour'; 19 fields are taken a few a round: under 4 rounds "
+           "is faster than the board can be conquered, past 15 it is a stall")
 BANDS: Mapping[str, tuple[Band, ...]] = {
     "conquest": (
         Band("position", -0.08, 0.08, _ORDER, relative=True),
@@ -54,9 +56,8 @@ BANDS: Mapping[str, tuple[Band, ...]] = {
         Band("end.all-taken", 0.75, None, _IDLE),
         Band("draws", None, 0.1, "003: 'The player with the greatest value of money wins': a shared first place "
              "needs equal coins"),
-        Band("rounds", 4, 15, "003: 'a typical game ends in about an hour'; 19 fields are taken a few a round: "
-             "under 4 rounds is faster than the board can be conquered, past 15 it is a stall"),
-        Band("turns", 12, 75, "the rounds band times 3 to 5 players"),
+        Band("rounds", 4, 15, _ROUNDS),
+        Band("turns", 12, 75, "the rounds band times 3 to 5 players: " + _ROUNDS),
         Band("open_fields", None, 2, "003's board is meant to be conquered: a game that ends with more than two "
              "fields open on average ends idle with the board unplayed (two fields of difficulty ~10 when the "
              "issue was set)"),

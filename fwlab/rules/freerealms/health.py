@@ -48,6 +48,9 @@ def health(g: Any) -> dict[str, float]:
 _CAP = ("001 says a player unable to draw, flip or score 'happens very rarely', and the game ends only at 12 "
         "scored cards: a game stopped by the turn cap (FR-CAP-1, the simulator's) is one the text never "
         "describes; the issue's bound is under 2% in every pairing")
+_ROUNDS = ("12 cards are scored at one a hunt or a won battle, with three creatures a side at most "
+           "(FR-SPACE-1): under 4 rounds is faster than three creatures can score 12, past 30 rounds the decks "
+           "have been rebuilt over and over without a finish")
 BANDS: Mapping[str, tuple[Band, ...]] = {
     "fr": (
         Band("position", -0.08, 0.08, "001 gives the first player only a skipped draw (FR-READY-1) to offset "
@@ -62,10 +65,8 @@ BANDS: Mapping[str, tuple[Band, ...]] = {
         Band("end.score", 0.98, None, "001: 'The first player to score 12 cards wins the game!' is the only "
              "ending the text has"),
         Band("draws", None, 0.02, "001 has no drawn game: only the turn cap draws"),
-        Band("rounds", 4, 30, "12 cards are scored at one a hunt or a won battle, with three creatures a side "
-             "at most (FR-SPACE-1): under 4 rounds is faster than three creatures can score 12, past 30 "
-             "rounds the decks have been rebuilt over and over without a finish"),
-        Band("turns", 8, 60, "twice the rounds band (two seats)"),
+        Band("rounds", 4, 30, _ROUNDS),
+        Band("turns", 8, 60, "twice the rounds band (two seats): " + _ROUNDS),
         Band("battles", 2, None, "001: creatures 'hunt and attack to score cards' and its whole battle "
              "procedure is the game's heart: a game with almost no battles is a hunting race"),
         Band("battle_share", 0.25, None, "battles are one of the two ways to score 001 introduces (with "
