@@ -27,7 +27,7 @@ from ..store.schema import CARD_EVENT_COLUMNS, has_relation, wide_seats_sql
 _PLACES = ", ".join(f"max(x.place) FILTER (WHERE x.seat = {s}) AS p{s}" for s in range(1, MAX_SEATS + 1))
 
 #: The matches of one ruleset as counted classes of alike games ({seats}: the seat table, {n}: the
-#: SQL of a match's seat count).
+#: SQL of a match's seat count), in a fixed order (the sums over them then are the same to the last bit).
 CLASSES_SQL = f"""
 WITH m AS (SELECT match_id, {{n}} AS n, first, end_reason, turns, deck_a, deck_b
            FROM matches WHERE ruleset = $ruleset),
@@ -41,6 +41,7 @@ SELECT m.n AS seats,
     coalesce(m.turns, -1) AS turns, coalesce(m.end_reason, '(none)') AS end_reason, count(*) AS weight
 FROM m LEFT JOIN s USING (match_id)
 GROUP BY ALL
+ORDER BY ALL
 """
 
 
