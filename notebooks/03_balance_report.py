@@ -24,7 +24,10 @@
 # 3. lists the **flagged outliers** (cards and decks whose interval excludes the mean);
 # 4. draws the **matchup heatmap**;
 # 5. does the same for the **Eredan ITCG** (`eredan`): its card table, and its **characters**
-#    (how often each is chosen to fight, and how its side fares when it survives).
+#    (how often each is chosen to fight, and how its side fares when it survives);
+# 6. reads the **game health** of the matches (`fwlab.health`, the report's `health` section):
+#    how games end and last and the first player's edge, each figure against its band
+#    (docs/game-health.md), and plays a small starter field for the figures only a simulation gives.
 #
 # **Which store.** With `FWLAB_DB` set to an existing store (`make notebooks` does that) the
 # notebook reads it. Without one it builds a small temporary store itself: the catalogs and
@@ -49,6 +52,8 @@ REPORT_HTML = ""  # a file name to also write the report as one self-contained H
 ER_LEAGUE_MATCHES = 300  # the Eredan league of the temporary store (section 6); 0: none
 ER_LEAGUE_PLAYERS = 8
 ER_LEAGUE_SEED = 5  # with 8 players this seed deals all five Eredan starter decks
+HEALTH_GAMES = 5  # games a pairing of the small starter field simulated in section 7 (0: none)
+HEALTH_DECKS = 2  # the first this many starter decks of RULESET make that field (every deck: 0)
 
 # %%
 import shutil
@@ -293,6 +298,53 @@ else:
                       yaxis_tickformat=".0%", height=520, width=1000)
     fig.show()
 chars.round(3)
+
+# %% [markdown]
+# ## 7. Game health
+#
+# Does the game end the ways its text says, last about as long as it implies, and give the first
+# player (or any seat) no more than its share? The balance report carries the **health section**
+# of the stored matches (`report.health`, one per ruleset): every figure with its 95% interval,
+# its **band** (from the source texts and RULINGS.md, docs/game-health.md) and a flag when it lies
+# outside. `fwlab health --ruleset R --db STORE` prints the same.
+
+# %%
+from fwlab.health.charts import end_reasons_chart, length_chart, win_rates_chart  # noqa: E402
+
+health = report.health[0] if report.health else None
+if health is None or not health.groups:
+    print(f"no {RULESET} matches to report on")
+else:
+    for g in health.groups:
+        print(f"{g.seats} seats, {g.games} matches")
+        for f in g.figures:
+            if not f.figure.startswith("pairing."):
+                band = f.band.text(g.seats) if f.band else "-"
+                value = "-" if f.value is None else f"{f.value:.3f}"
+                print(f"  {f.figure:<16} {value:>8}  band {band:<10} {f.flag or ''}")
+    print("needs a simulation:", ", ".join(health.needs_simulation) or "nothing")
+    g = health.groups[0]
+    end_reasons_chart(g).show()
+    length_chart(g).show()
+    win_rates_chart(g, "position").show()
+
+# %% [markdown]
+# The figures the stored tables lack (Capital lost by raid, battles, ...) come from a simulation of
+# the starter field: every pairing, mirrors included, decks changing seats, `HEALTH_GAMES` games
+# each (CI size: the flags of so few games are mostly noise; `fwlab health --ruleset R -n 400`
+# is the real measure).
+
+# %%
+from fwlab.decks.starters import starter_paths  # noqa: E402
+from fwlab.health.run import simulate_health  # noqa: E402
+
+if HEALTH_GAMES:
+    stems = [p.stem for p in starter_paths(RULESET)][: HEALTH_DECKS or None]
+    simulated = simulate_health(RULESET, n=HEALTH_GAMES, seed=1, decks=stems)
+    print(f"{simulated.games} games in {simulated.seconds:.1f} s; outside their band:",
+          ", ".join(f"{f['figure']} {f['flag']}" for f in simulated.flags()) or "none")
+    own = [f for f in simulated.groups[0].figures if f.kind == "engine"]
+    print("\n".join(f"  {f.figure:<16} {f.value if f.value is None else round(f.value, 3)}  ({f.doc})" for f in own))
 
 # %%
 con.close()
