@@ -56,7 +56,8 @@ from fwlab.calc.fighter import Fighter
 from fwlab.calc.tohit import chart_rows, need_to_hit, p_hit
 from fwlab.catalog import load_catalog
 from fwlab.decks.starters import starter_decks
-from fwlab.sim import start_game
+from fwlab.rules.daemornia.cards import compile_deck
+from fwlab.rules.daemornia.game import new_game as fw_new_game
 from fwlab.stats import wilson
 
 # %% [markdown]
@@ -235,8 +236,10 @@ def engine_attack(ruleset: str, plan: list[tuple[str, list[str]]], seed: int, ca
     size = max(len(attackers), len(blockers))
     deck_a = attackers + [FILLER] * (size - len(attackers))
     deck_b = blockers + [FILLER] * (size - len(blockers))
-    g = start_game(deck_a, deck_b, ruleset, seed, first="a", log_cards=True, record=False, catalog=cat,
-                   opening_hand=size, cycle=(60,), bg_resources=False, literal_two=literal_two)
+    # a toy set-up of a few cards on purpose, which the deck rules refuse for a real game (CORE-SETUP-1):
+    # the engine module's own new_game takes compiled decks and checks no deck rule
+    g = fw_new_game(ruleset, compile_deck(deck_a, cat), compile_deck(deck_b, cat), seed, first=0, log_cards=True,
+                    record=False, opening_hand=size, cycle=(60,), bg_resources=False, literal_two=literal_two)
 
     def deploy(seat: int, names: list[str]) -> list[int]:
         ids: list[int] = []

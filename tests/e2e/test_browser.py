@@ -203,6 +203,6 @@ def test_balance_lab_runs_a_tiny_whatif_and_cancels_a_long_one(server: str, page
     pg.get_by_role("button", name="Run the what-if").click()
     expect(pg.get_by_text("What-if, fw: 3 decks, 20 games per pairing before and after")).to_be_visible(timeout=120_000)
     expect(pg.get_by_text("Ashfang Raider: att=0").first).to_be_visible()
-    expect(pg.locator('[data-testid="stPlotlyChart"]')).to_have_count(5)   # deltas, 3 heatmaps, equilibrium
+    expect(pg.locator('[data-testid="stPlotlyChart"]')).to_have_count(6)   # deltas, 3 heatmaps, equilibrium, end reasons
     expect(pg.locator('[data-testid="stPlotlyChart"] .main-svg').first).to_be_visible()
     assert pg.locator('[data-testid="stException"]').count() == 0
