@@ -318,7 +318,7 @@ else:
     for g in health.groups:
         print(f"{g.seats} seats, {g.games} matches")
         for f in g.figures:
-            if not f.figure.startswith("pairing."):
+            if not f.figure.startswith(("pairing.", "turn_cap.")):
                 band = f.band.text(g.seats) if f.band else "-"
                 value = "-" if f.value is None else f"{f.value:.3f}"
                 print(f"  {f.figure:<16} {value:>8}  band {band:<10} {f.flag or ''}")

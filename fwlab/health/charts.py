@@ -8,7 +8,7 @@ import html
 
 import plotly.graph_objects as go
 
-from .report import Figure, Group, HealthReport, rounds_histogram
+from .report import Figure, Group, HealthReport, per_pairing, rounds_histogram
 
 _COLOURS = {"above": "#d73027", "below": "#d73027", None: "#4575b4"}
 
@@ -96,7 +96,7 @@ def figures_table_html(g: Group) -> str:
     """The group's figures (pairings apart) as an HTML table: value, interval, band, flag, reason."""
     rows = []
     for f in g.figures:
-        if f.figure.startswith("pairing."):
+        if per_pairing(f.figure) and not f.flag:  # per pairing: in the pairings chart, or here when flagged
             continue
         fmt = "{:.2f}" if f.aggregate == "mean" else "{:.3f}"
         value = "–" if f.value is None else fmt.format(f.value)

@@ -30,6 +30,8 @@ def report_figures(ruleset: str, seats: int) -> list[str]:
     names += ["draws", "turns", "rounds"]
     if seats == 2 and info(ruleset).uses_decks:
         names.append("pairing")
+        if "turn-cap" in eng.end_reasons:
+            names.append("turn_cap.A vs B")
     names += [f.name for f in eng.health_figures]
     return names
 
@@ -65,7 +67,7 @@ def missing_bands(ruleset: str) -> list[str]:
     out = []
     for seats in range(lo, hi + 1):
         for name in report_figures(ruleset, seats):
-            probe = "pairing.A vs B" if name == "pairing" else name
+            probe = "pairing.A vs B" if name == "pairing" else name  # a band on every pairing
             if band_for(bands, probe, seats) is None:
                 out.append(f"{name} ({seats} seats)")
     return out

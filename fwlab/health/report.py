@@ -32,6 +32,14 @@ from ..stats import Z95, wilson
 
 #: The end reason of a game stopped by an engine's turn cap (the ``turn_cap`` figure).
 TURN_CAP_REASON = "turn-cap"
+#: The prefixes of the figures a 2-seat group has once per pairing: the first player's win rate and
+#: the turn-cap share (its band is ``turn_cap``'s)
+PER_PAIRING = ("pairing.", "turn_cap.")
+
+
+def per_pairing(name: str) -> bool:
+    """Whether ``name`` is a figure of one pairing (``pairing.<A vs B>``, ``turn_cap.<A vs B>``)."""
+    return name.startswith(PER_PAIRING)
 
 
 @dataclass
@@ -207,6 +215,13 @@ def group_figures(t: GameTable, seats: int, own: Sequence[HealthFigure], end_rea
         label = t.pairings[int(pcode)] if 0 <= pcode < len(t.pairings) else str(pcode)
         g.figures.append(_rate(f"pairing.{label}", "common", float((w[sel] * got).sum()), float(w[sel].sum()),
                                f"the first player's win rate in {label}"))
+    if seats == 2 and TURN_CAP_REASON in end_reasons:
+        capped = reasons == names.index(TURN_CAP_REASON) if TURN_CAP_REASON in names else np.zeros(len(w), bool)
+        for pcode in np.unique(pair):
+            sel = pair == pcode
+            label = t.pairings[int(pcode)] if 0 <= pcode < len(t.pairings) else str(pcode)
+            g.figures.append(_rate(f"turn_cap.{label}", "common", float(w[sel & capped].sum()), float(w[sel].sum()),
+                                   f"share of the games of {label} stopped by the turn cap", SHARE))
     sums = t.figures.get(seats, {})
     for spec in own:
         fs = sums.get(spec.name, FigureSums())
@@ -261,5 +276,5 @@ def build_report(t: GameTable, source: str, params: Mapping[str, Any] | None = N
     return HealthReport(t.ruleset, source, groups, dict(params or {}), needs_simulation=needs)
 
 
-__all__ = ["Figure", "Group", "HealthReport", "TURN_CAP_REASON", "apply_bands", "build_report", "group_figures",
+__all__ = ["PER_PAIRING", "Figure", "Group", "HealthReport", "TURN_CAP_REASON", "apply_bands", "per_pairing", "build_report", "group_figures",
            "rounds_histogram"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .report import Figure, Group, HealthReport, rounds_histogram
+from .report import Figure, Group, HealthReport, per_pairing, rounds_histogram
 
 #: the marker of a figure outside its band (``!!`` when the whole interval lies outside)
 MARK = {None: "", "above": "! above", "below": "! below"}
@@ -61,17 +61,19 @@ def _group(g: Group, show_pairings: bool) -> list[str]:
     lines = [f"{g.seats} seats, {g.games} games"]
     lines.append(f"  {'figure':<36} {'value':>8}  {'95% interval':<20} {'band':<12} flag")
     for f in g.figures:
-        if f.figure.startswith("pairing."):
+        if per_pairing(f.figure):
             continue
         band = f.band.text(g.seats) if f.band else "-"
         lines.append(f"  {f.figure:<36} {_value(f):>8}  {_interval(f):<20} {band:<12} {_mark(f)}".rstrip())
-    pairs = [f for f in g.figures if f.figure.startswith("pairing.")]
-    if pairs:
+    for prefix, what in (("pairing.", "first player's win rate"), ("turn_cap.", "turn-cap share")):
+        pairs = [f for f in g.figures if f.figure.startswith(prefix)]
+        if not pairs:
+            continue
         flagged = [f for f in pairs if f.flag]
-        lines.append(f"  first player's win rate per pairing ({len(pairs)} pairings, {len(flagged)} outside "
+        lines.append(f"  {what} per pairing ({len(pairs)} pairings, {len(flagged)} outside "
                      f"{pairs[0].band.text(g.seats) if pairs[0].band else 'no band'}):")
         for f in pairs if show_pairings else flagged:
-            lines.append(f"    {f.figure[len('pairing.'):]:<44} {_value(f):>6}  {_interval(f):<16} n={f.n:g} "
+            lines.append(f"    {f.figure[len(prefix):]:<44} {_value(f):>6}  {_interval(f):<16} n={f.n:g} "
                          f"{_mark(f)}".rstrip())
         if not show_pairings and len(flagged) < len(pairs):
             lines.append(f"    ({len(pairs) - len(flagged)} within the band; --pairings lists every one)")

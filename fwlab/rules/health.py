@@ -96,7 +96,7 @@ COMMON: dict[str, str] = {
     "seat": "win rate of each seat (a, b, ...); decks change seats within a pairing, so a seat's own edge shows",
     "pairing": "the first player's win rate in each pairing of decks (2-seat games)",
     "end": "share of games ending for each reason the engine gives",
-    "turn_cap": "share of games stopped by the turn cap (a draw no text describes)",
+    "turn_cap": "share of games stopped by the turn cap (a draw no text describes); turn_cap.<A vs B> per pairing",
     "draws": "share of games whose first place is shared",
     "turns": "game length in turns (each player's turn counts one)",
     "rounds": "game length in rounds (turns / seats)",

@@ -31,12 +31,14 @@ def run_simulation(ruleset: str, n: int, seed: int, players: list[int] | None) -
 
 
 def figures_frame(group: Any, pairings: bool = False) -> pd.DataFrame:
-    """A group's figures as a table (pairings only, or everything else)."""
+    """A group's figures as a table (those of each pairing only, or everything else)."""
+    from ..health.report import per_pairing
+
     rows = []
     for f in group.figures:
-        if f.figure.startswith("pairing.") != pairings:
+        if per_pairing(f.figure) != pairings:
             continue
-        rows.append({"figure": f.figure[8:] if pairings else f.figure, "value": f.value, "low": f.low,
+        rows.append({"figure": f.figure, "value": f.value, "low": f.low,
                      "high": f.high, "n": f.n, "band": f.band.text(group.seats) if f.band else None,
                      "flag": (f.flag + (" (clear)" if f.clear else "")) if f.flag else None,
                      "what": f.doc, "why this band": f.band.reason if f.band else None})

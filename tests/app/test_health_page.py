@@ -41,13 +41,16 @@ def test_HEALTH_APP_1_a_simulated_field_shows_its_figures_bands_flags_and_charts
     assert figures.loc["position.1", "value"] == g.figure("position.1").value
     assert figures.loc["position.1", "band"] == "0.42-0.58"
     assert figures.loc["turns", "value"] == g.figure("turns").value
-    flagged = {f["figure"] for f in expected.flags() if not f["figure"].startswith("pairing.")}
+    from fwlab.health.report import per_pairing
+
+    flagged = {f["figure"] for f in expected.flags() if not per_pairing(f["figure"])}
     assert set(figures.index[figures["flag"].notna()]) == flagged
     metric = {m.label: m.value for m in at.metric}["Figures outside their band"]
     assert int(metric) == len(expected.flags())
     assert len(at.get("plotly_chart")) >= 5            # end reasons, length, positions, seats, pairings
     pairs = [d.value for d in at.dataframe if "figure" in d.value.columns and "band" in d.value.columns][1]
-    assert len(pairs) == 3                            # 2 epic starters: A-A, A-B, B-B
+    # 2 epic starters: A-A, A-B, B-B, each with its first player's win rate and its turn-cap share
+    assert sorted(pairs["figure"].str.split(".").str[0]) == ["pairing"] * 3 + ["turn_cap"] * 3
 
 
 def test_HEALTH_APP_1_the_stores_matches_give_the_stored_figures(store: Path) -> None:

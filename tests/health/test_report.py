@@ -40,6 +40,7 @@ def test_HEALTH_FIG_1_win_rates_by_position_seat_and_pairing_split_a_shared_firs
     assert f["seat.a"].value == pytest.approx(3.5 / 4) and f["seat.b"].value == pytest.approx(0.5 / 4)
     assert f["pairing.A vs A"].value == 0.5 and f["pairing.A vs B"].value == 0.75 and f["pairing.A vs B"].n == 2
     assert f["end.capital"].value == 0.5 and f["end.deck-out"].value == 0.25 and f["turn_cap"].value == 0.25
+    assert f["turn_cap.A vs A"].value == 0 and f["turn_cap.A vs B"].value == 0.5 and f["turn_cap.A vs B"].n == 2
     assert f["draws"].value == 0.25
     assert f["turns"].value == 18 and f["rounds"].value == 9
     sd = np.std([10, 12, 20, 30], ddof=1)
