@@ -157,8 +157,8 @@ class Engine:
     #: with them has the search bots of :data:`SEARCH_BOTS` (``ismcts``) too
     search: str | None = None
     #: optional, for ``fwlab health`` (fwlab/rules/health.py): ``health(game)`` -> the figures of one
-    #: finished game (name -> value; the game started with ``log_cards=True, record=True``), called
-    #: only when a health report asks; ``health_figures`` describes them (doc, mean or share, how the
+    #: finished game (name -> value, a figure left out where it is undefined; the game started with
+    #: ``log_cards=True``), called only when a health report asks (fwlab/sim/health.py); ``health_figures`` describes them (doc, mean or share, how the
     #: match logs give them); ``health_bands`` per ruleset the band of each figure, common ones
     #: included, with its reason (docs/game-health.md)
     health: Callable[[Any], Mapping[str, float]] | None = None
