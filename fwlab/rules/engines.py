@@ -159,8 +159,9 @@ class Engine:
     #: optional, for ``fwlab health`` (fwlab/rules/health.py): ``health(game)`` -> the figures of one
     #: finished game (name -> value, a figure left out where it is undefined; the game started with
     #: ``log_cards=True``), called only when a health report asks (fwlab/sim/health.py);
-    #: ``health_figures`` describes them (doc, mean or share, how the match logs give them); ``health_bands`` per ruleset the band of each figure, common ones
-    #: included, with its reason (docs/game-health.md)
+    #: ``health_figures`` describes them (doc, mean or share, how the match logs give them);
+    #: ``health_bands`` per ruleset the band of each figure, common ones included, with its reason
+    #: (docs/game-health.md)
     health: Callable[[Any], Mapping[str, float]] | None = None
     health_figures: tuple[HealthFigure, ...] = ()
     health_bands: Mapping[str, tuple[HealthBand, ...]] = field(default_factory=dict)
