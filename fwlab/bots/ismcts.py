@@ -11,8 +11,12 @@ one tree over the deciding seat's information set. Each iteration
    ``mean + c * sqrt(ln(availability) / visits)`` is followed, where availability counts the
    iterations in which the child could be taken (not the parent's visits: the actions available
    vary between determinizations);
-3. expands the first untried action it meets (the rollout bot's own choice first with
-   ``prior=true``, else at random);
+3. expands an untried action where the node may have another child (progressive widening: at
+   most ``1 + widen * sqrt(visits)`` children, or every action with ``widen=0``; always when none
+   of its children is legal here): the rollout bot's own choice at that node first (``prior=true``),
+   else one at random. The rollout bot's choice also keeps a bonus ``bias / (visits + 1)`` in the
+   UCB value (progressive bias), so a small budget leans on the heuristic and a large one outgrows
+   it;
 4. values the leaf for every seat: with ``leaf=rollout`` the engine's rollout bot (its heuristic)
    plays on to ``horizon`` turns after the root (``horizon=0``: to the end) and the engine's
    evaluation scores the state; ``leaf=eval`` scores it at once. A finished game is scored from
@@ -21,7 +25,7 @@ one tree over the deciding seat's information set. Each iteration
    shared one, else -1);
 5. backs each seat's value up the path: a node keeps the value of the seat that chose its action.
 
-The move played is the root's most visited child (ties: the better mean). Every edge is an action
+The move played is the root's most visited child (ties: the rollout bot's move, then the better mean). Every edge is an action
 value, so the tree needs nothing of an engine but the game API and its hooks, and a game with any
 number of seats (Conquest) searches the same way, each seat maximising its own value.
 
@@ -38,6 +42,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from typing import Any, Final
 
 from ..rules.botspec import BotParam
@@ -58,9 +63,13 @@ PARAMS: tuple[BotParam, ...] = (
     BotParam("c", "float", 0.7, "UCB exploration constant (values lie in [-1, 1])", min=0),
     BotParam("leaf", "str", "rollout", "a leaf's value: rollout (the engine's heuristic plays on to the horizon, "
                                        "then the evaluation) or eval (the evaluation at once)", choices=LEAVES),
-    BotParam("horizon", "int", 2, "turns after the decision a rollout plays before it is evaluated "
-                                  "(0: to the end of the game)", min=0),
-    BotParam("prior", "bool", True, "expand the rollout bot's own move first at every new node"),
+    BotParam("horizon", "int", 4, "turns after the decision a rollout plays before it is evaluated "
+                                  "(0: to the end of the game; Conquest's default)", min=0),
+    BotParam("prior", "bool", True, "expand the rollout bot's own move first at every node"),
+    BotParam("bias", "float", 0.5, "progressive bias: the rollout bot's move gets bias / (visits + 1) in UCB "
+                                   "(0: none; needs prior)", min=0),
+    BotParam("widen", "float", 1.0, "progressive widening: a node has at most 1 + widen * sqrt(visits) children "
+                                    "(0: every action at once)", min=0),
     BotParam("reward", "str", "returns", "a finished game's value per seat from its places: returns (the mean "
                                          "of +1 ahead / -1 behind each other seat) or win (+1 a win, else -1)",
              choices=REWARDS),
@@ -72,7 +81,7 @@ class Node:
     summed value over the ``visits`` iterations through it; ``avail`` counts the iterations in
     which its action was legal when its parent was reached."""
 
-    __slots__ = ("action", "player", "children", "visits", "avail", "total")
+    __slots__ = ("action", "player", "children", "visits", "avail", "total", "hint", "hinted")
 
     def __init__(self, action: Action | None, player: int) -> None:
         self.action = action
@@ -81,6 +90,9 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        #: the rollout bot's move here (in the first determinization that asked), once ``hinted``
+        self.hint: Action | None = None
+        self.hinted = False
 
 
 def outcome_values(places: tuple[int, ...], reward: str) -> list[float]:
@@ -120,23 +132,20 @@ class IsmctsBot:
 
     name = "ismcts"
     PARAMS = PARAMS
+    #: the registry's make_bot passes the engine (its SearchHooks.defaults apply at once)
+    TAKES_ENGINE = True
 
-    def __init__(self, seed: int = 0, iters: int = DEFAULT_ITERS, ms: float = 0.0, c: float = 0.7,
-                 leaf: str = "rollout", horizon: int = 2, prior: bool = True, reward: str = "returns",
-                 engine: Engine | None = None) -> None:
-        if leaf not in LEAVES:
-            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    def __init__(self, seed: int = 0, engine: Engine | None = None, **params: Any) -> None:
+        known = {p.name: p for p in PARAMS}
+        for k, v in params.items():
+            if k not in known:
+                raise ValueError(f"ismcts has no parameter {k!r}; known: {', '.join(known)}")
+            if k == "leaf" and v not in LEAVES or k == "reward" and v not in REWARDS:
+                raise ValueError(f"ismcts {k} must be one of {', '.join(known[k].choices or ())}, not {v!r}")
         self.seed = seed
         self.rng = random.Random(seed)
-        self.iters = iters
-        self.ms = ms
-        self.c = c
-        self.leaf = leaf
-        self.horizon = horizon
-        self.prior = prior
-        self.reward = reward
+        #: the parameters given (a spec's); the others take the engine's defaults, then PARAMS'
+        self.given: dict[str, Any] = dict(params)
         self._engine = engine
         self._hooks: SearchHooks | None = None
         self._bots: list[Any] = []
@@ -144,6 +153,25 @@ class IsmctsBot:
         self.total_iterations = 0
         self.searched = 0
         self.decisions = 0
+        self._configure({} if engine is None or engine.search is None else engine.search_hooks().defaults)
+
+    def _configure(self, engine_defaults: Mapping[str, Any]) -> None:
+        values = {p.name: p.default for p in PARAMS}
+        values.update(engine_defaults)
+        values.update(self.given)
+        self.iters = int(values["iters"])
+        self.ms = float(values["ms"])
+        self.c = float(values["c"])
+        self.leaf = str(values["leaf"])
+        self.horizon = int(values["horizon"])
+        self.prior = bool(values["prior"])
+        self.reward = str(values["reward"])
+        self.bias = float(values["bias"]) if self.prior else 0.0
+        self.widen = float(values["widen"])
+
+    def settings(self) -> dict[str, Any]:
+        """Every parameter as this bot plays it (after the engine's defaults, once it has seen a game)."""
+        return {p.name: getattr(self, p.name) for p in PARAMS}
 
     # ------------------------------------------------------------------ set-up
     def _setup(self, g: Any) -> SearchHooks:
@@ -153,6 +181,7 @@ class IsmctsBot:
             if eng is None:
                 eng = self._engine = engine_for(g.record.ruleset)
             hooks = self._hooks = eng.search_hooks()
+            self._configure(hooks.defaults)
         n = g.num_seats
         if len(self._bots) != n:
             assert self._engine is not None
@@ -188,16 +217,18 @@ class IsmctsBot:
         return self._final(root, legal)
 
     def _final(self, root: Node, legal: list[Action]) -> Action:
+        """The most visited child; a tie goes to the rollout bot's move (the root's hint), then to
+        the better mean."""
         best: Action = legal[0]
-        best_visits = -1
-        best_mean = -2.0
+        best_key = (-1, False, -2.0)
+        hint = root.hint
         for a in legal:
             ch = root.children.get(a)
             if ch is None:
                 continue
-            mean = ch.total / ch.visits if ch.visits else -2.0
-            if ch.visits > best_visits or (ch.visits == best_visits and mean > best_mean):
-                best, best_visits, best_mean = a, ch.visits, mean
+            key = (ch.visits, a == hint, ch.total / ch.visits if ch.visits else -2.0)
+            if key > best_key:
+                best, best_key = a, key
         return best
 
     def _iterate(self, g: Any, me: int, root: Node, hooks: SearchHooks, stop_turn: int) -> None:
@@ -208,28 +239,32 @@ class IsmctsBot:
         path: list[Node] = [root]
         node = root
         c = self.c
+        bias = self.bias
+        widen = self.widen
         expanded = False
         while not d.is_terminal():
             legal: list[Action] = d.legal_actions()
             player: int = d.current_player()
+            if self.prior and not node.hinted and len(legal) > 1:
+                node.hint = self._bots[player].choose(d)
+                node.hinted = True
             children = node.children
             untried: list[Action] = []
+            available: list[Node] = []
             for a in legal:
-                if a not in children:
+                ch = children.get(a)
+                if ch is None:
                     untried.append(a)
-            if untried:
-                pick = untried[int(rng.random() * len(untried))]
-                if self.prior and len(untried) > 1:
-                    first = self._bots[player].choose(d)
-                    if first in untried:
-                        pick = first
+                else:
+                    available.append(ch)
+            if untried and (not available or widen <= 0.0
+                            or len(children) < 1.0 + widen * math.sqrt(node.visits)):
+                hint = node.hint
+                pick = hint if hint is not None and hint in untried else untried[int(rng.random() * len(untried))]
                 child = Node(pick, player)
                 children[pick] = child
-                for a in legal:
-                    if a is not pick:
-                        ch = children.get(a)
-                        if ch is not None:
-                            ch.avail += 1
+                for ch in available:
+                    ch.avail += 1
                 child.avail += 1
                 if apply is None:
                     d.apply(pick)
@@ -239,19 +274,22 @@ class IsmctsBot:
                 node = child
                 expanded = True
                 break
-            best: Node | None = None
+            hint = node.hint
+            best = available[0]
             best_u = -1e300
-            for a in legal:
-                ch = children[a]
+            for ch in available:
                 ch.avail += 1
                 u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if bias > 0.0 and ch.action == hint:
+                    u += bias / (ch.visits + 1)
                 if u > best_u:
                     best_u, best = u, ch
-            assert best is not None and best.action is not None
+            action = best.action
+            assert action is not None
             if apply is None:
-                d.apply(best.action)
+                d.apply(action)
             else:
-                apply(d, best.action)
+                apply(d, action)
             path.append(best)
             node = best
         values = self._leaf(d, hooks, stop_turn, expanded)

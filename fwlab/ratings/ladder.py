@@ -222,16 +222,17 @@ class Ladder:
 
 def run_ladder(ruleset: str, bots: Sequence[str], n: int, seed: int, *, seats: int | None = None,
                workers: int | None = 1, executor: Executor | None = None, options: dict[str, Any] | None = None,
-               progress: Callable[[int, int], None] | None = None) -> Ladder:
+               progress: Callable[[int, int], None] | None = None, batch_size: int | None = None) -> Ladder:
     """Play and rate a ladder of ``bots`` (specs) under ``ruleset``: ``n`` games per pairing (rounded
     up to whole blocks, :func:`fwlab.sim.ladder.games_per_pair`), from ``seed``."""
     import time
 
-    from ..sim.ladder import games_per_pair, play_ladder
+    from ..sim.ladder import LADDER_BATCH, games_per_pair, play_ladder
 
     t0 = time.perf_counter()
     games, results, decks, k = play_ladder(ruleset, bots, n, seed, seats=seats, workers=workers,
-                                           executor=executor, options=options, progress=progress)
+                                           executor=executor, options=options, progress=progress,
+                                           batch_size=batch_size or LADDER_BATCH)
     return Ladder(ruleset, list(bots), seed, k, games_per_pair(n, k), [d.name for d in decks],
                   [r["places"] for r in results], [list(g.bots) for g in games], [g.pair for g in games],
                   results, time.perf_counter() - t0, options=dict(options or {}))

@@ -71,7 +71,8 @@ class SearchHooks:
     ``clock(game)`` is the turn counter a rollout horizon counts. ``rollout_bot`` names the engine's
     bot that plays rollouts and orders expansions (deterministic bots only: the same state, the same
     action). ``apply(game, action)``, when given, applies an action known to be legal without
-    checking it again (faster); default ``game.apply``.
+    checking it again (faster); default ``game.apply``. ``defaults``: the engine's own defaults for
+    the search bots' parameters (``{"horizon": 0}``: rollouts to the end), which a spec overrides.
     """
 
     determinize: Callable[[Any, int, Any], None]
@@ -79,6 +80,7 @@ class SearchHooks:
     clock: Callable[[Any], int]
     rollout_bot: str = "heuristic"
     apply: Callable[[Any, Action], None] | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -221,6 +223,8 @@ class Engine:
             self.check_bot(name)
             hit = _SPECS[(self.name, name)]
         cls = _bot_class(hit[1])
+        if getattr(cls, "TAKES_ENGINE", False):  # a search bot: the engine's defaults from the start
+            return cls(seed=seed, engine=self, **hit[2])  # type: ignore[no-any-return]
         if hit[2]:
             return cls(seed=seed, **hit[2])  # type: ignore[no-any-return]
         return cls(seed=seed)  # type: ignore[no-any-return]

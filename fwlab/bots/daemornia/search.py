@@ -21,11 +21,14 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
     keeps its size), then ``p``'s own deck order. One ``rng.random()`` per card (Fisher-Yates)."""
     opp = g.seats[1 - p]
     pool = opp.hand + opp.deck
+    pool.sort()   # the same pool whatever its hidden order: the deal depends on what p knows only
     _shuffle(pool, rng)
     k = len(opp.hand)
     opp.hand[:] = pool[:k]
     opp.deck[:] = pool[k:]
-    _shuffle(g.seats[p].deck, rng)
+    mine = g.seats[p].deck
+    mine.sort()
+    _shuffle(mine, rng)
 
 
 def _shuffle(cards: list[int], rng: random.Random) -> None:

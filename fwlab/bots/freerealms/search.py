@@ -35,6 +35,7 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
             pool.append(iid)
     for pile in o.piles:
         pool.extend(pile)
+    pool.sort()   # the same pool whatever its hidden order: the deal depends on what p knows only
     _shuffle(pool, rng)
     k = 0
     for i in range(len(o.hand)):
@@ -63,6 +64,7 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
     mine: list[int] = list(me.deck)
     for pile in me.piles:
         mine.extend(pile)
+    mine.sort()
     _shuffle(mine, rng)
     k = 0
     for i in range(len(me.deck)):
