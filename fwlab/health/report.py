@@ -131,12 +131,16 @@ class HealthReport:
 
 
 def _num(x: Any) -> Any:
+    """A figure as printed: 12 significant digits, so a sum taken in another order (DuckDB sums
+    in parallel; a log and a store add the same games in different orders) prints the same."""
     if x is None:
         return None
     x = float(x)
     if math.isnan(x):
         return None
-    return int(x) if x.is_integer() and abs(x) < 2**53 else x
+    if x.is_integer() and abs(x) < 2**53:
+        return int(x)
+    return float(f"{x:.12g}")
 
 
 def rounds_histogram(turns: Mapping[int, int], seats: int) -> dict[int, int]:
