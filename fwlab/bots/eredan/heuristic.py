@@ -32,15 +32,19 @@ from .pairing import Pairing
 PASS: Final = Action("pass")
 _MAXC: Final = 256
 _CHOOSE_ACTS: Final = [Action("choose", i // 3, i % 3) for i in range(9)]
-#: play actions by card instance id and target (index c * 4 + target + 1), made once per process
-_PLAY_ACTS: list[Action | None] = [None] * (_MAXC * 4)
+#: the targets a play may name: -1 (none), 0..2 the player's characters, 3..5 the other side's (a
+#: Craftsman item on an enemy, ER-CLASS-3)
+_TARGETS: Final = 7
+#: play actions by card instance id and target (index c * _TARGETS + target + 1), made once per
+#: process and shared by every game and bot in it, so each (card, target) needs a slot of its own
+_PLAY_ACTS: list[Action | None] = [None] * (_MAXC * _TARGETS)
 _DISCARD_ACTS: list[Action | None] = [None] * _MAXC
 
 
 def play_act(c: int, t: int) -> Action:
     """``play c`` (``t`` = -1) or ``play c t``."""
-    if 0 <= c < _MAXC:
-        i = c * 4 + t + 1
+    if 0 <= c < _MAXC and -1 <= t < _TARGETS - 1:
+        i = c * _TARGETS + t + 1
         x = _PLAY_ACTS[i]
         if x is None:
             x = Action("play", c, t)
