@@ -73,6 +73,9 @@ class SearchHooks:
     action). ``apply(game, action)``, when given, applies an action known to be legal without
     checking it again (faster); default ``game.apply``. ``defaults``: the engine's own defaults for
     the search bots' parameters (``{"horizon": 0}``: rollouts to the end), which a spec overrides.
+    ``rollout(game, bots, stop_turn)``, when given, plays the rollout loop in the engine's own
+    (compiled) code: ``bots[seat]`` chooses until the game ends or ``clock`` reaches ``stop_turn``
+    (``-1``: to the end); default a loop in Python over ``bots``, ``clock`` and ``apply``.
     """
 
     determinize: Callable[[Any, int, Any], None]
@@ -81,6 +84,7 @@ class SearchHooks:
     rollout_bot: str = "heuristic"
     apply: Callable[[Any, Action], None] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    rollout: Callable[[Any, list[Any], int], None] | None = None
 
 
 @dataclass
@@ -167,6 +171,10 @@ class Engine:
     health: Callable[[Any], Mapping[str, float]] | None = None
     health_figures: tuple[HealthFigure, ...] = ()
     health_bands: Mapping[str, tuple[HealthBand, ...]] = field(default_factory=dict)
+    #: optional: dotted path of the engine's face hook, ``card_face(ruleset, card) -> FaceSpec``
+    #: (:class:`fwlab.catalog.faces.FaceSpec`, what a card's face shows), imported when a face is
+    #: first drawn (:func:`fwlab.rules.faces.face_svg`); None: the generic face from the card's fields
+    faces: str | None = None
 
     def options_for(self, ruleset: str) -> tuple[RuleOption, ...]:
         """The rule options of one of this engine's rulesets (none declared: an empty tuple)."""

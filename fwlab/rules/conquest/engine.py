@@ -81,6 +81,7 @@ ENGINE = Engine(
     bots={"heuristic": "fwlab.bots.conquest.HeuristicBot", "lookahead": "fwlab.bots.conquest.LookaheadBot"},
     default_bot="heuristic",
     search="fwlab.bots.conquest.search.HOOKS",
+    faces="fwlab.rules.conquest.faces.card_face",
     new_game=new_game,
     play_out=play_out,
     summary=summary,

@@ -94,6 +94,7 @@ ENGINE = Engine(
     bots={"heuristic": "fwlab.bots.daemornia.HeuristicBot", "lookahead": "fwlab.bots.daemornia.LookaheadBot"},
     default_bot="heuristic",
     search="fwlab.bots.daemornia.search.HOOKS",
+    faces="fwlab.rules.daemornia.faces.card_face",
     new_game=new_game,
     play_out=play_out,
     summary=summary,

@@ -133,6 +133,7 @@ ENGINE = Engine(
     bots={"heuristic": "fwlab.bots.eredan.HeuristicBot", "lookahead": "fwlab.bots.eredan.LookaheadBot"},
     default_bot="heuristic",
     search="fwlab.bots.eredan.search.HOOKS",
+    faces="fwlab.rules.eredan.faces.card_face",
     reusable_bots=("heuristic",),
     new_game=new_game,
     play_out=play_out,

@@ -75,6 +75,7 @@ ENGINE = Engine(
     bots={"heuristic": "fwlab.bots.freerealms.HeuristicBot", "lookahead": "fwlab.bots.freerealms.LookaheadBot"},
     default_bot="heuristic",
     search="fwlab.bots.freerealms.search.HOOKS",
+    faces="fwlab.rules.freerealms.faces.card_face",
     new_game=new_game,
     play_out=play_out,
     summary=summary,
