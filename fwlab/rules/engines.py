@@ -73,9 +73,6 @@ class SearchHooks:
     action). ``apply(game, action)``, when given, applies an action known to be legal without
     checking it again (faster); default ``game.apply``. ``defaults``: the engine's own defaults for
     the search bots' parameters (``{"horizon": 0}``: rollouts to the end), which a spec overrides.
-    ``rollout(game, bots, stop_turn)``, when given, plays the rollout loop in the engine's own
-    (compiled) code: ``bots[seat]`` chooses until the game ends or ``clock`` reaches ``stop_turn``
-    (``-1``: to the end); default a loop in Python over ``bots``, ``clock`` and ``apply``.
     """
 
     determinize: Callable[[Any, int, Any], None]
@@ -84,7 +81,6 @@ class SearchHooks:
     rollout_bot: str = "heuristic"
     apply: Callable[[Any, Action], None] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
-    rollout: Callable[[Any, list[Any], int], None] | None = None
 
 
 @dataclass
