@@ -6,7 +6,8 @@ Each decision is one greedy step over the game state (the game checks every acti
 * **Free followers** (before the first turn): the pair whose best first turn is richest: the
   greedy conquests of the hand over the empty board, with the best hire on top counting half, and a
   little for each mage (a mage left unexpended draws a card).
-* **Hire**: the kind that most increases this turn's greedy conquests, when that gain pays for the
+* **Hire**: the kind that most increases this turn's greedy conquests (or the conquest it
+  reaches with help), when that gain pays for the
   hire (``hire_gain``, 5 coins: hiring for smaller gains measurably loses); without one, a kind the
   hand asks for while the bot has fewer than ``follower_target`` followers, ``invest_coins`` coins
   and fewer than ``invest_share`` of the fields are taken.
@@ -16,7 +17,9 @@ Each decision is one greedy step over the game state (the game checks every acti
   for a field an opponent's support makes easy for them -- taking it blocks them -- and for the
   support the troop will give to open neighbours), chosen as the first step of the best two-conquest
   plan of the turn (a troop whose support lets the next one take a richer field goes first), first
-  playing a boost or Turncoats card when that reaches a richer field; then a refresh card that
+  playing a boost or Turncoats card when that reaches a richer field; failing that, a conquest
+  reached only with help (:func:`reach`: fortifications onto its own fields next to the target
+  and boost / steal-support magic, together if need be), its helpers first; then a refresh card that
   opens a conquest; coin magic; a Claim on a field an opponent is poised to take; a fortification
   on the own field with the most open neighbours; draw magic that nets cards (or sees more while
   warriors and craftsmen are still free); else ``end``, keeping the mages for the Draw step.
@@ -138,6 +141,169 @@ def _plan_value(pl: Plan) -> float:
     return pl.value
 
 
+class Reach:
+    """The best conquest a turn reaches only with help (``iid`` -1: none): troop ``iid`` onto
+    ``field``, first playing the fortifications ``forts`` (each onto its field of ``fort_fields``,
+    own fields next to ``field``) and the boost / steal-support magic ``magic``; ``value`` the
+    conquest's value less what the helping cards cost."""
+
+    __slots__ = ("iid", "field", "value", "forts", "fort_fields", "magic")
+
+    def __init__(self) -> None:
+        self.iid = NONE
+        self.field = NONE
+        self.value = 0.0
+        self.forts: list[int] = []
+        self.fort_fields: list[int] = []
+        self.magic: list[int] = []
+
+
+def _helper_value(d: CardDef) -> int:
+    return d.support if d.type == FORTIFICATION else d.boost + (3 if d.steal else 0)
+
+
+def reach(g: Game, p: int, fw: int, fc: int, fm: int, block: float, growth: float, card_cost: float,
+          max_helpers: int = 6) -> Reach:
+    """The most valuable conquest seat ``p`` makes this turn with ``fw``/``fc``/``fm`` free followers
+    when boost and steal-support magic and fortifications (onto its own troop fields next to the
+    target, CQ-FORTIFY-1) are played first, all of them together if need be (CQ-MAGIC-1: boosts add
+    up). Each helping card used costs ``card_cost`` (a fortification half of it: it stays and
+    supports later conquests). Only the ``max_helpers`` strongest helpers of the hand are tried,
+    every subset of them."""
+    best = Reach()
+    s = g.seats[p]
+    defs = g.defs
+    helpers: list[int] = []
+    troops: list[int] = []
+    for iid in s.hand:
+        d = defs[iid]
+        if d.type == TROOP:
+            if d.need_w <= fw and d.need_c <= fc and d.need_m <= fm:
+                troops.append(iid)
+        elif d.need_w <= fw and d.need_c <= fc and d.need_m <= fm:
+            if d.type == FORTIFICATION or (d.type == MAGIC and (d.boost > 0 or d.steal) and d.claims == 0
+                                           and d.refresh == 0):
+                helpers.append(iid)
+    if not troops or not helpers:
+        return best
+    helpers.sort(key=lambda i: -_helper_value(defs[i]))
+    if len(helpers) > max_helpers:
+        helpers = helpers[:max_helpers]
+    nh = len(helpers)
+    # every subset of the helpers: followers, boost, steal, fortifications and their support, cost
+    masks: list[int] = []
+    m_w: list[int] = []
+    m_c: list[int] = []
+    m_m: list[int] = []
+    m_boost: list[int] = []
+    m_steal: list[bool] = []
+    m_nfort: list[int] = []
+    m_fsup: list[int] = []
+    m_cost: list[float] = []
+    for mask in range(1, 1 << nh):
+        w = c = m = boost = nfort = fsup = 0
+        steal = False
+        cost = 0.0
+        for j in range(nh):
+            if mask >> j & 1:
+                d = defs[helpers[j]]
+                w += d.need_w
+                c += d.need_c
+                m += d.need_m
+                if d.type == FORTIFICATION:
+                    nfort += 1
+                    fsup += d.support
+                    cost += 0.5 * card_cost
+                else:
+                    boost += d.boost
+                    steal = steal or d.steal
+                    cost += card_cost
+        if w > fw or c > fc or m > fm:
+            continue
+        masks.append(mask)
+        m_w.append(w)
+        m_c.append(c)
+        m_m.append(m)
+        m_boost.append(boost)
+        m_steal.append(steal)
+        m_nfort.append(nfort)
+        m_fsup.append(fsup)
+        m_cost.append(cost)
+    if not masks:
+        return best
+    nf = g.nf
+    owner = g.owner
+    diff = g.diff
+    mine = g.sup[p]
+    allsup = g.supall
+    # own troop fields without a fortification next to each field (where its helpers may go)
+    slots: list[int] = [0] * nf
+    for f in range(nf):
+        if owner[f] == p and g.troop[f] >= 0 and g.fort[f] < 0:
+            for h in g.adj[f]:
+                slots[h] += 1
+    best_j = NONE
+    for iid in troops:
+        d = defs[iid]
+        rw = fw - d.need_w
+        rc = fc - d.need_c
+        rm = fm - d.need_m
+        att = d.attack + g.boost
+        for f in range(nf):
+            if owner[f] >= 0:
+                continue
+            df = diff[f]
+            own = allsup[f] if g.steal else mine[f]
+            if att + own >= df:
+                continue            # no help needed: best_conquest's
+            v0 = float(df)
+            if block > 0.0:
+                t = threat(g, p, f)
+                if t > 0:
+                    v0 += block * min(t, df)
+            if growth > 0.0 and d.support > 0:
+                v0 += growth * d.support * open_neighbours(g, f)
+            v0 -= 0.01 * d.cost
+            if v0 <= best.value:
+                continue
+            for j in range(len(masks)):
+                if m_w[j] > rw or m_c[j] > rc or m_m[j] > rm or m_nfort[j] > slots[f]:
+                    continue
+                sup = allsup[f] if (g.steal or m_steal[j]) else mine[f]
+                if att + m_boost[j] + sup + m_fsup[j] < df:
+                    continue
+                v = v0 - m_cost[j]
+                if v > best.value:
+                    best.value = v
+                    best.iid = iid
+                    best.field = f
+                    best_j = j
+    if best_j < 0:
+        return best
+    mask = masks[best_j]
+    used: list[int] = []
+    for j in range(nh):
+        if mask >> j & 1:
+            iid = helpers[j]
+            if defs[iid].type == FORTIFICATION:
+                best.forts.append(iid)
+            else:
+                best.magic.append(iid)
+    # each fortification onto an own troop field next to the target (most open neighbours first)
+    for _ in best.forts:
+        bf = NONE
+        bn = -1
+        for h in g.adj[best.field]:
+            if owner[h] == p and g.troop[h] >= 0 and g.fort[h] < 0 and not _has(used, h):
+                n = open_neighbours(g, h)
+                if n > bn:
+                    bn = n
+                    bf = h
+        used.append(bf)
+        best.fort_fields.append(bf)
+    return best
+
+
 def fields_by_difficulty(g: Game) -> list[int]:
     """The fields, hardest first (the board's difficulties never change)."""
     order = list(range(g.nf))
@@ -207,7 +373,8 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0, block: float = 0.3, growth: float = 0.4, follower_target: int = 5,
                  claim_min: int = 4, boost_gain: float = 1.5, mage_value: float = 0.6, hire_gain: float = 5.0,
-                 invest_coins: int = 15, invest_share: float = 0.5, plan2: bool = True, plan_width: int = 8) -> None:
+                 invest_coins: int = 15, invest_share: float = 0.5, plan2: bool = True, plan_width: int = 8,
+                 reach: bool = True, card_cost: float = 1.0, reach_gain: float = 0.5) -> None:
         self.seed = seed
         self.block = block                       # value of a field an opponent is poised to take, per support
         self.growth = growth                     # value of a troop's support per open neighbour
@@ -220,6 +387,9 @@ class HeuristicBot:
         self.hire_gain = hire_gain               # hire for this turn's conquests when they gain this much
         self.plan2 = plan2                       # plan two conquests ahead within the turn
         self.plan_width = plan_width             # ... from this many first steps
+        self.reach = reach                       # combine fortifications and boosts toward a field (:func:`reach`)
+        self.card_cost = card_cost               # ... each helping card counting this much against it
+        self.reach_gain = reach_gain             # ... when it gains this much over the plain conquest
         self._order_of: list[int] | None = None  # the board whose fields_by_difficulty is cached
         self._fields: list[int] = []
         self._memo_hand: list[int] | None = None     # the hand whose opening values are memoized
@@ -290,11 +460,17 @@ class HeuristicBot:
         fol, exp = s.fol, s.exp
         fw, fc, fm = fol[0] - exp[0], fol[1] - exp[1], fol[2] - exp[2]
         order = self._order(g)
-        now = greedy_total(g, p, fw, fc, fm, order)
+        now = float(greedy_total(g, p, fw, fc, fm, order))
+        if self.reach:
+            now = max(now, reach(g, p, fw, fc, fm, 0.0, 0.0, self.card_cost).value)
         best_k = NONE
         best_gain = 0.0
         for k in range(3):
-            v = float(greedy_total(g, p, fw + (k == 0), fc + (k == 1), fm + (k == 2), order) - now)
+            w, c, m = fw + (k == 0), fc + (k == 1), fm + (k == 2)
+            v = float(greedy_total(g, p, w, c, m, order))
+            if self.reach:
+                v = max(v, reach(g, p, w, c, m, 0.0, 0.0, self.card_cost).value)
+            v -= now
             if v > best_gain:
                 best_gain = v
                 best_k = k
@@ -352,6 +528,13 @@ class HeuristicBot:
                 best_magic = iid
         if best_magic >= 0:
             return Action("magic", best_magic)
+        if self.reach:   # fortifications and boosts together, toward a field none of them reaches alone
+            r = reach(g, p, fw, fc, fm, self.block, self.growth, self.card_cost)
+            if r.iid >= 0 and r.value > plain.value + self.reach_gain:
+                if r.forts:
+                    return Action("fortify", r.forts[0], r.fort_fields[0])
+                if r.magic:
+                    return Action("magic", r.magic[0])
         if plain.iid >= 0:
             return Action("conquer", plain.iid, plain.field)
         # a refresh card that opens a conquest
