@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-import math
+import base64
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -405,7 +405,9 @@ def _thumb(spec: FaceSpec) -> str:
     head, _, _ = _header(spec, 12, 56, 25, 28)
     out.append(head)
     width = VIEW_W - 28
-    size, lines = 27.0, wrap(spec.name, 27, width, bold=True)
+    longest = max(spec.name.split(), key=lambda w: text_width(w, 27, True), default="")
+    size = fit_size(longest, width, 27, 16, bold=True)     # no word of the name is broken
+    lines = wrap(spec.name, size, width, bold=True)
     while len(lines) > 2 and size > 18:
         size -= 1
         lines = wrap(spec.name, size, width, bold=True)
@@ -505,17 +507,23 @@ GRID_STYLE: Final[str] = (".face-grid{display:flex;flex-wrap:wrap;gap:10px;align
                           ".face-grid figcaption{max-width:var(--w);margin-top:2px;line-height:1.25}")
 
 
+def svg_img(svg: str, alt: str, title: str = "") -> str:
+    """A face as an ``<img>`` with the SVG in a ``data:`` URI: for HTML that is sanitised of inline
+    SVG (Streamlit's ``st.html``), with ``alt`` (the card's name) for screen readers and tests."""
+    m = re.search(r'width="(\d+)" height="(\d+)"', svg)
+    size = f' width="{m.group(1)}" height="{m.group(2)}"' if m else ""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    tip = f' title="{esc(title)}"' if title else ""
+    return f'<img class="card-face" alt="{esc(alt)}"{tip}{size} src="data:image/svg+xml;base64,{data}"/>'
+
+
 def faces_grid_html(items: Iterable[tuple[str, str]], width: int, *, style: bool = True) -> str:
-    """A wrapping grid of faces: ``items`` are (svg, caption) pairs (the caption is plain text,
-    escaped here; empty for none), ``width`` the faces' width in pixels."""
+    """A wrapping grid of faces: ``items`` are (face, caption) pairs, the face an ``<svg>`` or an
+    ``<img>`` (:func:`svg_img`), the caption plain text (escaped here; empty for none); ``width``
+    the faces' width in pixels."""
     figures = []
-    for svg, caption in items:
+    for face, caption in items:
         cap = f"<figcaption>{esc(caption)}</figcaption>" if caption else ""
-        figures.append(f"<figure>{svg}{cap}</figure>")
+        figures.append(f"<figure>{face}{cap}</figure>")
     head = f"<style>{GRID_STYLE}</style>" if style else ""
     return f'{head}<div class="face-grid" style="--w:{width}px">{"".join(figures)}</div>'
-
-
-def face_count(width: float, total_width: float, gap: float = 10) -> int:
-    """How many faces of ``width`` fit side by side in ``total_width``."""
-    return max(1, math.floor((total_width + gap) / (width + gap)))

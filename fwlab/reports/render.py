@@ -13,6 +13,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.offline import get_plotlyjs
 
+from .top_cards import top_cards_html
+
 if TYPE_CHECKING:
     from .model import BalanceData
 
@@ -215,6 +217,7 @@ def render_html(report: BalanceData) -> str:
     if len(report.cards):
         parts.append(_figure_div(win_rate_vs_play_rate(report)))
     parts.append(card_table_html(report))
+    parts.append(top_cards_html(report))
     if len(report.characters):
         parts.append("<h2>Characters</h2>")
         parts.append("<p class='note'>How often each character is chosen to fight (mean picks per game in a deck, "

@@ -1,0 +1,159 @@
+"""Screenshots of the app for the docs: starts the workbench on a store, opens pages in Debian's
+chromium through Playwright and saves PNGs (docs/screenshots/). Anyone can re-run it:
+
+    .venv/bin/python scripts/screenshots.py                 # every ruleset's catalog faces
+    .venv/bin/python scripts/screenshots.py --db data/fwlab.duckdb --rulesets fw,fr --out /tmp/shots
+
+Without ``--db`` it builds a small store in a temporary folder first (``fwlab init`` with a
+20-match league). The browser is ``$FWLAB_CHROMIUM`` (default ``/usr/bin/chromium``); nothing is
+downloaded. Each PNG is reduced to a 256-colour palette (Pillow) to keep the repository small.
+
+Shots: ``catalog-<ruleset>.png``, the card catalog's Faces tab for that ruleset's cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+CHROMIUM = os.environ.get("FWLAB_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+#: the rulesets the catalog shows faces for, built in
+RULESETS = ("fw", "fw-epic", "bg", "fr", "eredan", "conquest")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def build_store(folder: Path) -> Path:
+    """A small store (``fwlab init`` with a 20-match league) in ``folder``."""
+    db = folder / "fwlab.duckdb"
+    subprocess.run([sys.executable, "-m", "fwlab.cli", "init", "--db", str(db), "--league-matches", "20"],
+                   check=True, cwd=ROOT, capture_output=True)
+    return db
+
+
+@contextlib.contextmanager
+def serve(db: Path, log: Path) -> Iterator[str]:
+    """``streamlit run app.py`` on a free port over ``db``; yields its base URL once healthy."""
+    port = _free_port()
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+                                 "--server.port", str(port), "--server.address", "127.0.0.1",
+                                 "--browser.gatherUsageStats", "false"],
+                                cwd=ROOT, env={**os.environ, "FWLAB_DB": str(db)}, stdout=out,
+                                stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                        if r.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("streamlit did not become healthy:\n" + log.read_text())
+                time.sleep(0.3)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def settle(page: Any) -> None:
+    """Wait until the app has finished its rerun (the "running" status widget is gone)."""
+    page.wait_for_timeout(300)
+    page.wait_for_selector('[data-testid="stStatusWidget"]', state="detached", timeout=90_000)
+
+
+def choose(page: Any, control: str, option: str) -> None:
+    """Pick ``option`` of the segmented control labelled ``control`` (unless it is already picked: a
+    second click would clear it)."""
+    radio = page.get_by_role("radiogroup", name=control).get_by_role("radio", name=option, exact=True)
+    if radio.get_attribute("aria-checked") != "true":
+        radio.click()
+        settle(page)
+
+
+def open_catalog_faces(page: Any, base: str, ruleset: str) -> None:
+    """The catalog page showing ``ruleset``'s cards in its Faces tab (the family picked, and for a
+    family of several rulesets, the ruleset its faces are drawn as)."""
+    from fwlab.rulesets import FAMILY
+
+    family = FAMILY[ruleset]
+    page.goto(f"{base}/catalog")
+    page.get_by_role("heading", name="Card catalog", exact=True).wait_for()
+    settle(page)
+    choose(page, "Catalog", family)
+    if page.get_by_role("radiogroup", name="Faces as in").count():
+        choose(page, "Faces as in", ruleset)
+    page.get_by_role("tab", name="Faces").click()
+    page.locator(".face-grid svg.card-face").first.wait_for()
+
+
+def optimise(png: Path) -> None:
+    """Reduce a PNG to a 256-colour palette (Pillow, when installed): a third of the bytes."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(png) as im:
+        small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    small.save(png, optimize=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--db", type=Path, help="the store to serve (default: build a small one)")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="folder for the PNGs")
+    ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets")
+    args = ap.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM; Debian: apt-get install chromium)", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or build_store(Path(tmp))
+        with serve(db, Path(tmp) / "streamlit.log") as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.set_default_timeout(90_000)
+            for ruleset in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
+                open_catalog_faces(page, base, ruleset)
+                page.get_by_role("tab", name="Faces").scroll_into_view_if_needed()
+                page.wait_for_timeout(300)
+                shot = args.out / f"catalog-{ruleset}.png"
+                page.screenshot(path=str(shot))
+                optimise(shot)
+                print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
+                      f"{shot.stat().st_size // 1024} KiB")
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
