@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 DB ?= data/fwlab.duckdb
 PORT ?= 8501
 
-.PHONY: run test check lint typecheck imports pytest notebooks bench db native native-pgo clean
+.PHONY: run test check lint typecheck imports pytest notebooks notebooks-check bench db native native-pgo clean
 
 # Each step of a first start says what it does and how long it took. Measured from `git clone` to
 # the first 200 of /_stcore/health: 116 s on this project's 2-core machine, shared and busy (load
@@ -66,6 +66,21 @@ test: check pytest
 notebooks: $(STAMP) $(DB)
 	$(BIN)/python -m pip install -q -e '.[test,cluster,analyst]'
 	FWLAB_DB=$(abspath $(DB)) $(BIN)/jupyter lab notebooks/
+
+# Every notebook run headless, top to bottom, on the `python3` kernel its files name (this venv's
+# ipykernel, started with this venv's Python), with the sizes of its `parameters` cell and without
+# FWLAB_DB (each store notebook builds a small store of its own), then exported to
+# $(NB_OUT)/NAME.html with its charts drawn by plotly.js embedded in the page (opens offline).
+# Fails on the first cell that raises. Real sizes: papermill (README, For analysts).
+NB_OUT ?= build/notebooks
+notebooks-check: $(STAMP)
+	@mkdir -p $(NB_OUT)
+	@for nb in notebooks/[0-9][0-9]_*.ipynb; do \
+	  t0=$$(date +%s); echo "fwlab: running $$nb"; \
+	  env -u FWLAB_DB PYDEVD_DISABLE_FILE_VALIDATION=1 $(BIN)/jupyter nbconvert --to html --execute \
+	    --ExecutePreprocessor.timeout=600 --output-dir $(NB_OUT) --log-level WARN "$$nb" || exit 1; \
+	  echo "fwlab: ran and exported in $$(( $$(date +%s) - t0 )) s: $(NB_OUT)/$$(basename $$nb .ipynb).html"; \
+	done
 
 bench: $(STAMP) native
 	$(BIN)/python bench/simulate.py

@@ -45,6 +45,7 @@ import numpy as np
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+import plotly.io as pio
 from plotly.subplots import make_subplots
 from scipy.stats import norm
 
@@ -59,6 +60,10 @@ from fwlab.decks.starters import starter_decks
 from fwlab.rules.daemornia.cards import compile_deck
 from fwlab.rules.daemornia.game import new_game as fw_new_game
 from fwlab.stats import wilson
+
+# Charts: interactive in Jupyter (plotly's mimetype), and as HTML with plotly.js embedded once per
+# notebook, so an exported page (`jupyter nbconvert --to html`) draws them offline.
+pio.renderers.default = "plotly_mimetype+notebook"
 
 # %% [markdown]
 # ## 1. The to-hit roll

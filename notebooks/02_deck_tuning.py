@@ -9,6 +9,10 @@
 #       format_name: percent
 #       format_version: '1.3'
 #       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
@@ -56,6 +60,7 @@ ER_GAMES = 200  # games per matchup (each version against each other eredan star
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+import plotly.io as pio
 from plotly.subplots import make_subplots
 
 from fwlab.catalog import load_catalog
@@ -66,6 +71,10 @@ from fwlab.decks.stats import deck_stats
 from fwlab.decks.validate import validate
 from fwlab.sim import simulate
 from fwlab.stats import difference_interval, wilson
+
+# Charts: interactive in Jupyter (plotly's mimetype), and as HTML with plotly.js embedded once per
+# notebook, so an exported page (`jupyter nbconvert --to html`) draws them offline.
+pio.renderers.default = "plotly_mimetype+notebook"
 
 # %% [markdown]
 # ## 1. The starter deck

@@ -9,6 +9,10 @@
 #       format_name: percent
 #       format_version: '1.3'
 #       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
@@ -63,6 +67,7 @@ from pathlib import Path
 import duckdb
 import plotly.express as px
 import plotly.graph_objects as go
+import plotly.io as pio
 import polars as pl
 
 from fwlab.reports import SEAT_MEAN, balance_report
@@ -71,6 +76,10 @@ from fwlab.store import connect, open_source
 from fwlab.store.build import build_from_data, load_sources
 from fwlab.store.league import run_league
 from fwlab.store.queries import store_summary
+
+# Charts: interactive in Jupyter (plotly's mimetype), and as HTML with plotly.js embedded once per
+# notebook, so an exported page (`jupyter nbconvert --to html`) draws them offline.
+pio.renderers.default = "plotly_mimetype+notebook"
 
 # %% [markdown]
 # ## 1. The store

@@ -9,6 +9,10 @@
 #       format_name: percent
 #       format_version: '1.3'
 #       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
@@ -62,6 +66,7 @@ import numpy as np
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+import plotly.io as pio
 from scipy.stats import spearmanr
 
 from fwlab.decks.starters import starter_decks
@@ -69,6 +74,10 @@ from fwlab.ratings import FW_RULESETS, SYSTEMS, rate
 from fwlab.ratings.systems import START
 from fwlab.sim import play_game
 from fwlab.store import open_source
+
+# Charts: interactive in Jupyter (plotly's mimetype), and as HTML with plotly.js embedded once per
+# notebook, so an exported page (`jupyter nbconvert --to html`) draws them offline.
+pio.renderers.default = "plotly_mimetype+notebook"
 
 # %% [markdown]
 # The league: with a store, its matches of `RULESET` and its players' bot levels (human players

@@ -9,6 +9,10 @@
 #       format_name: percent
 #       format_version: '1.3'
 #       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
 # ---
 
 # %% [markdown]
@@ -44,9 +48,14 @@ TUNE_GAUNTLET = ["fw/iron-bastion", "fw/grave-tide", "fw/iron-tide"]  # opponent
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+import plotly.io as pio
 
 from fwlab.catalog import load_catalog
 from fwlab.lab import starter_field, sweep, tune, whatif
+
+# Charts: interactive in Jupyter (plotly's mimetype), and as HTML with plotly.js embedded once per
+# notebook, so an exported page (`jupyter nbconvert --to html`) draws them offline.
+pio.renderers.default = "plotly_mimetype+notebook"
 
 field = starter_field(RULESET)
 catalog = load_catalog(RULESET)
