@@ -13,6 +13,7 @@ import pytest
 
 from fwlab.bots.eredan import HeuristicBot, LookaheadBot, heuristic
 from fwlab.bots.eredan.cardplay import card_ok
+from fwlab.bots.eredan.discard import deck_out_values, fight_net
 from fwlab.bots.eredan.fight import Fight, fighting_stats
 from fwlab.bots.eredan.heuristic import play_act
 from fwlab.bots.eredan.layout import layout
@@ -22,7 +23,7 @@ from fwlab.decks.starters import starter_decks
 from fwlab.rules.core import Action
 from fwlab.rules.engines import engine_for, load_position, position_of
 from fwlab.rules.eredan.cards import MARAUDER, OP_DAMAGE, SPELL, THEURGY, compile_deck, playable
-from fwlab.rules.eredan.game import DISCARD, NO_CHAIN, PLAY, Game, new_game
+from fwlab.rules.eredan.game import DISCARD, NO_CHAIN, PLAY, TERMINAL, Game, new_game
 from fwlab.stats import wilson
 
 CAT = load_catalog("eredan")
@@ -247,24 +248,80 @@ def test_heuristic_discards_cards_no_living_character_can_play_and_keeps_five():
     assert len(s.hand) == 5 and bot.choose(g) == PASS
 
 
-def test_heuristic_keeps_its_cards_when_the_deck_is_nearly_out_unless_far_ahead():
-    def nearly_out(ahead: int) -> Game:
-        g = game(RAIDERS, MAGE_SIDE, hand_a=("Flame Dart",), turn=9, scores=[ahead, 0])
-        g.apply(Action("choose", 0, 0))
-        while g.decision == PLAY:
-            g.apply(PASS)
-        pos = position_of("eredan", g, deck=True)  # the same Discard step with two cards left to draw
-        del pos["seats"][0]["deck"][2:]
-        for k in ("legal_actions", "terminal", "outcome"):
-            del pos[k]
-        return load_position(pos, CAT)
+def nearly_out(chars_a, chars_b, lead: int, hand_a=("Flame Dart",), left: int = 2) -> Game:
+    """The Discard step of turn 9 (seat 0 chose, so seat 1 chooses the next fight) with ``left``
+    cards in seat 0's deck and seat 0 ``lead`` points ahead."""
+    g = game(chars_a, chars_b, hand_a=hand_a, turn=9, scores=[20 + lead, 20])
+    g.apply(Action("choose", 0, 0))
+    while g.decision == PLAY:
+        g.apply(PASS)
+    pos = position_of("eredan", g, deck=True)
+    del pos["seats"][0]["deck"][left:]
+    for k in ("legal_actions", "terminal", "outcome"):
+        del pos[k]
+    return load_position(pos, CAT)
 
-    g = nearly_out(0)
-    assert len(g.seats[0].deck) == 2 and g.decision == DISCARD and g.decider == 0
-    assert HeuristicBot(1).choose(g) == PASS  # even a useless card stays: the refill must not fail
-    g = nearly_out(20)
-    a = HeuristicBot(1).choose(g)  # far ahead: the hand goes, the next refill fails, the game ends
-    assert a.kind == "discard"
+
+def test_heuristic_keeps_its_cards_when_the_deck_is_nearly_out_and_it_is_not_ahead():
+    for lead in (0, -6):
+        g = nearly_out(RAIDERS, RAIDERS, lead)
+        assert len(g.seats[0].deck) == 2 and g.decision == DISCARD and g.decider == 0
+        assert HeuristicBot(1).choose(g) == PASS  # even a useless card stays: the refill must not fail
+
+
+def test_heuristic_ends_by_deck_out_when_its_valuation_says_ending_pays_and_keeps_what_the_last_fight_needs():
+    # a mirror (no side out-trades the other) and a modest lead: one more fight risks less than the
+    # fights a game played on would hold, so the bot makes the next refill fail (deck_out_values)...
+    g = nearly_out(RAIDERS, RAIDERS, 4)
+    v_end, v_on = deck_out_values(g, 0, 4.0)
+    assert v_end > v_on, (v_end, v_on)
+    bot = HeuristicBot(1)
+    s = g.seats[0]
+    a = bot.choose(g)
+    assert a.kind == "discard" and name_of(g, a) == "Flame Dart"  # the least useful card first
+    out = 0
+    while a.kind == "discard":
+        g.apply(a)
+        out += 1
+        a = bot.choose(g)
+    # ...discarding only what makes it fail (hand and deck under five) and keeping the rest
+    assert out == 3 and len(s.hand) == 2 and len(s.hand) + len(s.deck) == 4 and a == PASS
+    g.apply(a)
+    g.apply(bot.choose(g))  # the other player's discard
+    assert s.decked and g.decision != TERMINAL  # the refill failed: one more fight, then the end
+    play(g, [HeuristicBot(1), HeuristicBot(2)])
+    assert g.outcome is not None and g.outcome.end_reason in ("deck-out", "dead") and g.turn == 10
+
+
+def test_heuristic_plays_on_far_ahead_when_its_characters_out_trade_the_others():
+    # the raiders' strikes pass the mages' Def and the mages' do not pass theirs: the fights still to
+    # come are worth more than ending on the lead, however large, so the deck stays
+    mages = ["Solenne Flamecrown", "Zephrin the Unbound", "Seraphine Dawnsong"]
+    g = nearly_out(RAIDERS, mages, 20)
+    v_end, v_on = deck_out_values(g, 0, 4.0)
+    assert v_on > v_end, (v_end, v_on)
+    assert HeuristicBot(1).choose(g) == PASS
+    # the same lead on even boards ends the game: what decides is the valuation, not the margin
+    assert HeuristicBot(1).choose(nearly_out(RAIDERS, RAIDERS, 4)).kind == "discard"
+
+
+def test_fight_net_reads_the_strikes_as_the_engine_settles_them():
+    # ER-FIGHT-1 both ways, with items, the turn's bonuses and the Marauder bonus, each capped by the
+    # Life left, against the engine's own fight
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(700 + seed)
+        g = start(random_setup(rng), random_setup(rng), seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while not g.is_terminal():
+            if g.decision == PLAY:
+                m, f = g.fighter(0), g.fighter(1)
+                want = min(f.life, max(0, g.stat(m, 0) - g.stat(f, 1))) - min(m.life, max(0, g.stat(f, 0) - g.stat(m, 1)))
+                if not any(m.fmod) and not any(f.fmod) and not m.allbonus and not f.allbonus:
+                    assert fight_net(m, f, g.turn) == want, g.summary()
+                    checked += 1
+            g.apply(bots[g.decider].choose(g))
+    assert checked > 50, checked
 
 
 def test_a_heuristic_mirror_match_is_even():

@@ -1,10 +1,15 @@
 """The discards of the Eredan heuristic (:mod:`.heuristic`): what goes at the Discard step.
 
 DISCARD: down to five by the least useful cards; while the deck is large, cards no living
-character can play go. Far enough ahead (``force_margin``) near the end of the deck the whole hand
-goes, so the next refill fails and the game ends on the score after one more turn; from
-``stall_turn`` on (a stalled game) any lead does, and a tied side whose deck is not the shorter
-cycles one card a turn.
+character can play go. Ahead near the end of the deck (fewer than five cards left, so a refill can
+fail), the bot ends the game by deck-out only when its own valuation says ending pays
+(:func:`deck_out_values`): the lead after the one fight still to come (the next chooser's best
+pairing, strikes only) against the lead after the fights a game played on would still hold (the
+exchange of the living characters, each chooser taking its best pair in turn), each worth its score
+points plus the win's worth (``WIN``) times its chance over a normal spread of ``fight_sd`` a
+fight. Then it discards only the least useful cards that make the refill fail and keeps the rest
+for that last fight. From ``stall_turn`` on (a stalled game) any lead throws the hand, and a tied
+side whose deck is not the shorter cycles one card a turn.
 
 Who may play a card is read from its may-use bits (:mod:`.layout`, the engine's ``why_not_for``)
 and whether an item fits from the engine's ``slot_check``. Plain functions of the game: a
@@ -13,10 +18,16 @@ discard needs no imagined fight.
 
 from __future__ import annotations
 
+import math
+from typing import Final
+
 from mypy_extensions import i64
 
 from ...rules.eredan.cards import (
+    ATT,
+    DEF,
     ITEM,
+    MARAUDER,
     OP_BONUSES,
     OP_DAMAGE,
     OP_DRAW,
@@ -29,7 +40,12 @@ from ...rules.eredan.cards import (
     CardDef,
 )
 from ...rules.eredan.game import FITS, Game, slot_check
-from ...rules.eredan.state import HAND, Seat
+from ...rules.eredan.state import HAND, Character, Seat
+from .fight import WIN
+
+#: cards a side uses a turn (played and discarded) when the bots play on: how fast a deck runs
+#: out (the starter field measured 1.1 to 1.2)
+CARDS_A_TURN: Final = 1.2
 
 
 def usable(g: Game, s: Seat, d: CardDef, use: int) -> bool:
@@ -88,7 +104,85 @@ def worst(g: Game, s: Seat, use: list[int]) -> int:
     return out
 
 
-def choose_discard(g: Game, p: int, use: list[int], force_margin: int, safe_deck: int, stall_turn: int,
+def _stat(c: Character, st: int, turn: int) -> i64:
+    """``c``'s Att or Def as printed, with its items and, when ``turn`` >= 0, that turn's bonuses."""
+    d = c.d
+    v: i64 = (d.att if st == ATT else d.defense) + c.equip[st]
+    if turn >= 0:
+        for b in d.bonuses:
+            if b.turn == turn and b.stat == st:
+                v += b.n
+    return v
+
+
+def fight_net(m: Character, f: Character, turn: int) -> i64:
+    """The score ``m``'s side gains over ``f``'s when they fight on ``turn`` (-1: no turn bonus), by the
+    strikes alone (ER-FIGHT-1: Att - Def both ways, with the Marauder bonus, each no more than the
+    Life left): what the deck-out valuation reads a fight by."""
+    am = _stat(m, ATT, turn)
+    af = _stat(f, ATT, turn)
+    if m.d.mar_n and (m.d.classes & MARAUDER) and (f.d.classes & m.d.mar_vs):
+        am += m.d.mar_n
+    if f.d.mar_n and (f.d.classes & MARAUDER) and (m.d.classes & f.d.mar_vs):
+        af += f.d.mar_n
+    to_f: i64 = am - _stat(f, DEF, turn)
+    to_m: i64 = af - _stat(m, DEF, turn)
+    to_f = 0 if to_f < 0 else f.life if to_f > f.life else to_f
+    to_m = 0 if to_m < 0 else m.life if to_m > m.life else to_m
+    return to_f - to_m
+
+
+def _worth(mean: float, sd: float) -> float:
+    """A final lead of ``mean`` points spread by ``sd``: the points plus the win's worth (``WIN``,
+    as the last fight's valuation counts it, half for a win and half against for a loss) times the
+    chance of the win less that of the loss."""
+    return mean + WIN * 0.5 * math.erf(mean / (sd * math.sqrt(2.0)))
+
+
+def deck_out_values(g: Game, p: int, fight_sd: float) -> tuple[float, float]:
+    """Seat ``p``'s worth, in the bot's score points, of ending the game by deck-out (the refill after
+    this turn fails, one more fight is fought) and of playing on. Ending: the lead after the next
+    chooser's best pairing of the untapped characters (strikes only, :func:`fight_net`, that turn's
+    bonuses), spread ``fight_sd``. Playing on: the lead plus, over the turns the decks still hold
+    (``CARDS_A_TURN`` a side), the exchange a fight of the living characters gives when each chooser
+    takes its best pair in turn, spread ``fight_sd`` a fight."""
+    s = g.seats[p]
+    op = g.seats[1 - p]
+    lead = float(s.score - op.score)
+    nxt = 1 - g.chooser  # the chooser of the next turn (ER-CHOOSE-1), the last one if the refill fails
+    turn = g.turn + 1
+    have = False
+    last = 0.0
+    best: i64 = 0
+    worst_: i64 = 0
+    seen = False
+    for m in s.chars:
+        if m.dead:
+            continue
+        for f in op.chars:
+            if f.dead:
+                continue
+            v = fight_net(m, f, -1)
+            if not seen or v > best:
+                best = v
+            if not seen or v < worst_:
+                worst_ = v
+            seen = True
+            if m.tapped or f.tapped:
+                continue
+            w = float(fight_net(m, f, turn))
+            if not have or (w > last if nxt == p else w < last):
+                last = w
+            have = True
+    v_end = _worth(lead + last, fight_sd)
+    left = len(s.deck) if len(s.deck) < len(op.deck) else len(op.deck)
+    fights = 1.0 + float(left) / CARDS_A_TURN
+    drift = 0.5 * float(best + worst_)
+    v_on = _worth(lead + drift * fights, fight_sd * math.sqrt(fights))
+    return v_end, v_on
+
+
+def choose_discard(g: Game, p: int, use: list[int], fight_sd: float, safe_deck: int, stall_turn: int,
                    cycle: float) -> int:
     """Seat ``p``'s discard: the card to discard, or -1 to pass (see the module's text); ``use``:
     the may-use bits per card instance of this game (:class:`fwlab.bots.eredan.layout.Layout`)."""
@@ -101,10 +195,15 @@ def choose_discard(g: Game, p: int, use: list[int], force_margin: int, safe_deck
         if s.decked or op.decked:
             return -1
         lead = s.score - op.score
-        # far enough ahead near the end of the deck (or in a stalled game): throw the hand, so
-        # the next refill fails and the game ends on the score after one more turn
-        if lead > 0 and ((len(s.deck) < HAND and lead >= force_margin) or g.turn >= stall_turn):
+        if lead > 0 and g.turn >= stall_turn:  # a stalled game: the side ahead throws its hand
             return hand[0]
+        # ahead near the end of the deck: end the game by deck-out when that is worth more than
+        # playing on (deck_out_values); the refill fails once hand and deck hold fewer than five,
+        # so only the least useful cards go and the rest are kept for the last fight
+        if lead > 0 and len(s.deck) < HAND and len(hand) + len(s.deck) >= HAND:
+            v_end, v_on = deck_out_values(g, p, fight_sd)
+            if v_end > v_on:
+                return worst(g, s, use)
         if g.turn >= stall_turn and lead == 0 and len(hand) == HAND and len(s.deck) >= len(op.deck):
             return worst(g, s, use)  # a stalled tie: new cards, without running out first
         if len(s.deck) < safe_deck:

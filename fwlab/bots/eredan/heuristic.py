@@ -11,7 +11,7 @@ stacked in this order (each module's text says how its job is done):
 * :mod:`.cardplay`: card play (PLAY: the card or chain that raises the fight's value most);
 * :mod:`.pairing`: the pairing choice (CHOOSE: every legal pair with its best card, a search of the
   next pairings and the opponent's expected card);
-* :mod:`.discard`: the discards (DISCARD: the least useful cards; the deck-out forced when far ahead);
+* :mod:`.discard`: the discards (DISCARD: the least useful cards; a deck-out only when ending pays by the valuation);
 * here, :class:`HeuristicBot`: its parameters, and each decision's answer as an action.
 
 The rules it must respect (who may play a card, an ally target, an item's slot, the chain a first
@@ -67,13 +67,13 @@ class HeuristicBot(Pairing):
     name = "heuristic"
 
     def __init__(self, seed: int = 0, kill_base: float = 4.0, kill_rate: float = 0.8, play_cost: float = 0.1,
-                 heal_waste: float = 0.25, lasting: float = 0.7, draw_value: float = 0.4, force_margin: int = 7,
+                 heal_waste: float = 0.25, lasting: float = 0.7, draw_value: float = 0.4, fight_sd: float = 4.0,
                  safe_deck: int = 3, stall_turn: int = 30, cycle: float = 0.0, horizon: int = 1,
                  kill_search: float = 1.0, search_weight: float = 0.5, opp_card: float = 0.5) -> None:
         super().__init__(kill_base, kill_rate, play_cost, heal_waste, lasting, draw_value, safe_deck, horizon,
                          kill_search, search_weight, opp_card)
         self.seed = seed
-        self.force_margin = force_margin  # score lead at which the bot ends the game by deck-out
+        self.fight_sd = fight_sd        # a fight's spread of score points, in the deck-out valuation
         self.stall_turn = stall_turn    # from this turn on, a side ahead runs its deck out (a stalled game)
         self.cycle = cycle              # while the deck is large, cards held worth less than this go too
 
@@ -92,7 +92,7 @@ class HeuristicBot(Pairing):
         if d == DISCARD:
             if self._defs is not g.defs:  # this game's card tables (_use), should it begin with a discard
                 self._new_game(g)
-            c = choose_discard(g, p, self._use, self.force_margin, self.safe_deck, self.stall_turn, self.cycle)
+            c = choose_discard(g, p, self._use, self.fight_sd, self.safe_deck, self.stall_turn, self.cycle)
             return self._pass() if c < 0 else self._disc(c)
         self._prep(g, p)
         if d == PLAY:
