@@ -202,8 +202,8 @@ def test_heuristic_holds_a_heal_while_nobody_is_hurt_and_heals_the_most_hurt_all
     g = game(MAGE_SIDE, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave")  # Cleave: Fighters only
     g.apply(Action("choose", 2, 2))  # Seraphine (Priest) against Pip
     assert HeuristicBot(1).choose(g) == PASS
-    hurt = [{"card": "Solenne Flamecrown", "life": 10}, {"card": "Corvan Emberguard", "life": 9}, MAGE_SIDE[2]]
-    g = game(hurt, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave", turn=3)  # Corvan 8 missing, Solenne 2
+    hurt = [{"card": "Solenne Flamecrown", "life": 5}, {"card": "Corvan Emberguard", "life": 3}, MAGE_SIDE[2]]
+    g = game(hurt, RAIDERS, hand_a=("Kindled Resolve",), filler="Cleave", turn=3)  # Corvan 6 missing, Solenne 2
     g.apply(Action("choose", 2, 2))
     a = HeuristicBot(1).choose(g)
     assert name_of(g, a) == "Kindled Resolve" and a.b == 1

@@ -67,13 +67,13 @@ class HeuristicBot(Pairing):
     name = "heuristic"
 
     def __init__(self, seed: int = 0, kill_base: float = 4.0, kill_rate: float = 0.8, play_cost: float = 0.1,
-                 heal_waste: float = 0.25, lasting: float = 0.7, draw_value: float = 0.4, fight_sd: float = 4.0,
+                 heal_waste: float = 0.25, lasting: float = 0.7, draw_value: float = 0.4, fight_sd: float = 2.5,
                  safe_deck: int = 3, stall_turn: int = 30, cycle: float = 0.0, horizon: int = 1,
                  kill_search: float = 1.0, search_weight: float = 0.5, opp_card: float = 0.5) -> None:
         super().__init__(kill_base, kill_rate, play_cost, heal_waste, lasting, draw_value, safe_deck, horizon,
                          kill_search, search_weight, opp_card)
         self.seed = seed
-        self.fight_sd = fight_sd        # a fight's spread of score points, in the deck-out valuation
+        self.fight_sd = fight_sd        # a fight's spread of score points (sd 2.5 measured: bench/eredan_deckout.py)
         self.stall_turn = stall_turn    # from this turn on, a side ahead runs its deck out (a stalled game)
         self.cycle = cycle              # while the deck is large, cards held worth less than this go too
 
