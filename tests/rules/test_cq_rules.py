@@ -174,7 +174,7 @@ def card(name: str, type_: str, **fields: object) -> Card:
 # ------------------------------------------------------------------ CQ-CARD-1
 def test_CQ_CARD_1_every_shipped_card_compiles_and_the_deck_is_every_copy():
     deck = shared_deck(CAT)
-    assert len(deck) == sum(c.fields["copies"] for c in CAT) == 127
+    assert len(deck) == sum(c.fields["copies"] for c in CAT) == 129
     assert Counter(d.name for d in deck)["Militia"] == 4
     effects = {e.op for d in deck for e in d.effects}
     assert effects == {0, 1, 2, 3, 4, 5}   # claim, boost, draw, coins, steal_support, refresh all shipped
@@ -231,7 +231,7 @@ def test_CQ_SETUP_1_twenty_five_coins_and_eight_hidden_cards_each_from_one_shuff
     pos = show(g)
     assert [s["coins"] for s in pos["seats"]] == [25] * n
     assert [len(s["hand"]) for s in pos["seats"]] == [8] * n
-    assert pos["deck_size"] == 127 - 8 * n and pos["discard"] == [] and g.card_count() == 127
+    assert pos["deck_size"] == 129 - 8 * n and pos["discard"] == [] and g.card_count() == 129
     deck = engine_for("conquest").position_of(g, deck=True)["deck"]
     again = engine_for("conquest").position_of(fresh(n=n, seed=7), deck=True)["deck"]
     other = engine_for("conquest").position_of(fresh(n=n, seed=8), deck=True)["deck"]
@@ -373,7 +373,7 @@ def test_CQ_CONQUER_2_only_untaken_fields_and_one_troop_per_field():
     illegal(g, f"conquer {iid_of(g, 0, 'Militia')} 4", "already taken")              # claimed by seat b
     g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
     illegal(g, f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}", "already taken")       # own field too
-    assert field(g, CENTRE)["troop"]["card"] == "Militia" and field(g, 4)["owner"] == 1 and g.card_count() == 127
+    assert field(g, CENTRE)["troop"]["card"] == "Militia" and field(g, 4)["owner"] == 1 and g.card_count() == 129
 
 
 def test_CQ_CONQUER_3_the_reward_is_the_difficulty_and_the_troop_stays():
@@ -399,7 +399,7 @@ def test_CQ_FORTIFY_1_own_conquered_fields_one_each_even_the_same_turn():
     g.apply(f"fortify {garrison} {CENTRE}")                     # conquered earlier the same turn
     illegal(g, f"fortify {palisade} {CENTRE}", "one per field")
     assert field(g, CENTRE)["fortification"]["card"] == "Garrison"
-    assert g.support_for(0, 10) == 2 and g.card_count() == 127
+    assert g.support_for(0, 10) == 2 and g.card_count() == 129
     g.apply(f"fortify {moat} 18")
     assert field(g, 18)["fortification"]["card"] == "Moat" and g.support_for(0, 17) == 1 + 1
     assert g.decision_name == "exchange"                        # the third craftsman has nothing left to fortify
@@ -557,7 +557,7 @@ def test_CQ_DRAW_2_one_exchange_of_an_even_number_of_cards_chosen_at_once():
     pos = show(g)
     assert pos["active"] != 0 and hand_names(g, 0) == ["Militia", "Scouts", "Keep", "Pikemen"]
     assert [c["card"] for c in pos["discard"][-4:]] == ["Moat", "Claim", "Archers", "Alchemy"]
-    assert "exchanging" not in pos and g.card_count() == 127
+    assert "exchanging" not in pos and g.card_count() == 129
 
 
 def test_CQ_DRAW_2_cards_drawn_by_the_exchange_cannot_be_exchanged_the_same_turn():

@@ -18,7 +18,7 @@ positions in that list.
 >>> from fwlab.catalog import load_catalog
 >>> defs = shared_deck(load_catalog("conquest"))
 >>> len(defs)
-127
+129
 >>> d = compile_card(load_catalog("conquest").cards["Halberdiers"])
 >>> (d.type == TROOP, d.need, d.attack, d.support)
 (True, (2, 1, 0), 6, 1)
