@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -107,10 +108,18 @@ def open_catalog_faces(page: Any, base: str, ruleset: str) -> None:
     page.get_by_role("heading", name="Card catalog", exact=True).wait_for()
     settle(page)
     choose(page, "Catalog", family)
+    page.get_by_text(re.compile(rf"of \d+ {re.escape(family)} cards")).wait_for()    # the rerun is done
     if page.get_by_role("radiogroup", name="Faces as in").count():
         choose(page, "Faces as in", ruleset)
-    page.get_by_role("tab", name="Faces").click()
-    page.locator(".face-grid svg.card-face").first.wait_for()
+    settle(page)
+    tab = page.get_by_role("tab", name="Faces")
+    for _ in range(100):        # a rerun leaves the previous page's elements a moment (stale)
+        if tab.count() == 1:
+            break
+        page.wait_for_timeout(200)
+    tab.click()
+    page.locator(".face-grid img.card-face").first.wait_for()
+    settle(page)
 
 
 def optimise(png: Path) -> None:
@@ -144,8 +153,8 @@ def main(argv: list[str] | None = None) -> int:
             page.set_default_timeout(90_000)
             for ruleset in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
                 open_catalog_faces(page, base, ruleset)
-                page.get_by_role("tab", name="Faces").scroll_into_view_if_needed()
-                page.wait_for_timeout(300)
+                page.get_by_role("tab", name="Faces").evaluate("e => e.scrollIntoView({block: 'start'})")
+                page.wait_for_timeout(500)
                 shot = args.out / f"catalog-{ruleset}.png"
                 page.screenshot(path=str(shot))
                 optimise(shot)
