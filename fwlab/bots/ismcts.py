@@ -34,7 +34,14 @@ give the same move, whatever the worker count or machine), or ``ms`` millisecond
 instead (not reproducible: the iterations done depend on the machine's speed and load). A decision
 with one legal action costs nothing (no clone, no iteration). The bot never reads what its seat
 cannot see: every iteration starts from a fresh determinization, and the game's own generator is
-never touched (a clone gets its own seed).
+never touched (a copy rolls its chance from the bot's generator, ``SearchHooks.clone``, or gets
+its own seed from it).
+
+Where the time goes (``bench/ismcts.py``; docs/bots.md): the engine's compiled code plays the
+rollouts (``SearchHooks.rollout``), copies the state with its dice drawn from the bot's generator
+(``SearchHooks.clone``, no generator seeded per copy) and re-deals the hidden cards with a generator
+inside the compiled code; the tree itself (this module, plain Python) costs a few microseconds per
+decision it descends.
 """
 
 from __future__ import annotations
@@ -70,6 +77,8 @@ PARAMS: tuple[BotParam, ...] = (
                                    "(0: none; needs prior)", min=0),
     BotParam("widen", "float", 1.0, "progressive widening: a node has at most 1 + widen * sqrt(visits) children "
                                     "(0: every action at once)", min=0),
+    BotParam("depth", "int", 0, "the tree's depth in decisions at most (0: unlimited); below it the rollout "
+                                "plays", min=0),
     BotParam("reward", "str", "returns", "a finished game's value per seat from its places: returns (the mean "
                                          "of +1 ahead / -1 behind each other seat) or win (+1 a win, else -1)",
              choices=REWARDS),
@@ -153,6 +162,8 @@ class IsmctsBot:
         self.total_iterations = 0
         self.searched = 0
         self.decisions = 0
+        #: the root of the last search's tree (None before any search)
+        self.tree: Node | None = None
         self._configure({} if engine is None or engine.search is None else engine.search_hooks().defaults)
 
     def _configure(self, engine_defaults: Mapping[str, Any]) -> None:
@@ -168,6 +179,7 @@ class IsmctsBot:
         self.reward = str(values["reward"])
         self.bias = float(values["bias"]) if self.prior else 0.0
         self.widen = float(values["widen"])
+        self.depth = int(values["depth"])
 
     def settings(self) -> dict[str, Any]:
         """Every parameter as this bot plays it (after the engine's defaults, once it has seen a game)."""
@@ -214,6 +226,7 @@ class IsmctsBot:
         self.iterations = done
         self.total_iterations += done
         self.searched += 1
+        self.tree = root
         return self._final(root, legal)
 
     def _final(self, root: Node, legal: list[Action]) -> Action:
@@ -233,20 +246,28 @@ class IsmctsBot:
 
     def _iterate(self, g: Any, me: int, root: Node, hooks: SearchHooks, stop_turn: int) -> None:
         rng = self.rng
-        d = g.clone(seed=rng.getrandbits(32))
+        d = g.clone(seed=rng.getrandbits(32)) if hooks.clone is None else hooks.clone(g, rng)
         hooks.determinize(d, me, rng)
         apply = hooks.apply
+        bots = self._bots
+        prior = self.prior
         path: list[Node] = [root]
         node = root
         c = self.c
         bias = self.bias
         widen = self.widen
+        depth = self.depth
+        log = math.log
+        sqrt = math.sqrt
         expanded = False
         while not d.is_terminal():
+            if depth > 0 and len(path) > depth:   # the tree's floor: the rollout plays on from here
+                expanded = True
+                break
             legal: list[Action] = d.legal_actions()
             player: int = d.current_player()
-            if self.prior and not node.hinted and len(legal) > 1:
-                node.hint = self._bots[player].choose(d)
+            if prior and not node.hinted and len(legal) > 1:
+                node.hint = bots[player].choose(d)
                 node.hinted = True
             children = node.children
             untried: list[Action] = []
@@ -257,35 +278,35 @@ class IsmctsBot:
                     untried.append(a)
                 else:
                     available.append(ch)
-            if untried and (not available or widen <= 0.0
-                            or len(children) < 1.0 + widen * math.sqrt(node.visits)):
-                hint = node.hint
+            hint = node.hint
+            if untried and (not available or widen <= 0.0 or len(children) < 1.0 + widen * sqrt(node.visits)):
                 pick = hint if hint is not None and hint in untried else untried[int(rng.random() * len(untried))]
                 child = Node(pick, player)
                 children[pick] = child
                 for ch in available:
                     ch.avail += 1
-                child.avail += 1
+                child.avail = 1
                 if apply is None:
                     d.apply(pick)
                 else:
                     apply(d, pick)
                 path.append(child)
-                node = child
                 expanded = True
                 break
-            hint = node.hint
             best = available[0]
             best_u = -1e300
             for ch in available:
-                ch.avail += 1
-                u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                av = ch.avail + 1
+                ch.avail = av
+                v = ch.visits
+                u = ch.total / v + c * sqrt(log(av) / v)
                 if bias > 0.0 and ch.action == hint:
-                    u += bias / (ch.visits + 1)
+                    u += bias / (v + 1)
                 if u > best_u:
-                    best_u, best = u, ch
+                    best_u = u
+                    best = ch
             action = best.action
-            assert action is not None
+            assert action is not None   # only the root has none
             if apply is None:
                 d.apply(action)
             else:
@@ -301,6 +322,8 @@ class IsmctsBot:
     def _leaf(self, d: Any, hooks: SearchHooks, stop_turn: int, expanded: bool) -> list[float]:
         if expanded and self.leaf == "rollout":
             bots = self._bots
+            if hooks.rollout is not None:   # the engine's compiled loop
+                hooks.rollout(d, bots, stop_turn)
             apply = hooks.apply
             clock = hooks.clock
             while not d.is_terminal() and (stop_turn < 0 or clock(d) < stop_turn):

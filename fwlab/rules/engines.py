@@ -73,6 +73,11 @@ class SearchHooks:
     action). ``apply(game, action)``, when given, applies an action known to be legal without
     checking it again (faster); default ``game.apply``. ``defaults``: the engine's own defaults for
     the search bots' parameters (``{"horizon": 0}``: rollouts to the end), which a spec overrides.
+    ``rollout(game, bots, stop_turn)``, when given, plays the rollout loop in the engine's own
+    (compiled) code: ``bots[seat]`` chooses until the game ends or ``clock`` reaches ``stop_turn``
+    (``-1``: to the end); default a loop in Python over ``bots``, ``clock`` and ``apply``.
+    ``clone(game, rng)``, when given, copies the game for one iteration of the search with its chance
+    drawn from ``rng`` (the search's own generator); default ``game.clone(seed=rng.getrandbits(32))``.
     """
 
     determinize: Callable[[Any, int, Any], None]
@@ -81,6 +86,8 @@ class SearchHooks:
     rollout_bot: str = "heuristic"
     apply: Callable[[Any, Action], None] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    rollout: Callable[[Any, list[Any], int], None] | None = None
+    clone: Callable[[Any, Any], Any] | None = None
 
 
 @dataclass

@@ -52,8 +52,14 @@ def test_the_same_seed_and_iterations_play_the_same_game(ruleset, seats):
     runs = [play_match(ruleset, _setups(ruleset, 1, seats), bots, seed=4, record=True) for _ in range(2)]
     assert runs[0].record is not None and runs[1].record is not None
     assert runs[0].record.actions == runs[1].record.actions and runs[0].places == runs[1].places
-    other = play_match(ruleset, _setups(ruleset, 1, seats), ["ismcts:iters=1", *bots[1:]], seed=4, record=True)
-    assert other.record is not None and other.record.actions != runs[0].record.actions  # the budget plays
+    # the budget plays: 1 iteration (the heuristic's moves) and 6 differ in at least one of three games
+    differ = 0
+    for seed in (4, 5, 6):
+        a, b = (play_match(ruleset, _setups(ruleset, 1, seats), [f"ismcts:iters={n}", *bots[1:]], seed=seed,
+                           record=True).record for n in (1, 6))
+        assert a is not None and b is not None
+        differ += a.actions != b.actions
+    assert differ >= 1
 
 
 def test_a_simulation_with_ismcts_is_the_same_with_one_or_two_workers():
@@ -90,6 +96,25 @@ def test_a_decision_with_one_legal_action_costs_no_iteration():
                 forced += 1
             g.apply(bots[g.current_player()].choose(g))
     assert forced == 4 and bot.total_iterations == 0 and bot.searched == 0 and bot.decisions == 4
+
+
+def _tree_depth(node: Any) -> int:
+    return max((1 + _tree_depth(ch) for ch in node.children.values()), default=0)
+
+
+def test_depth_caps_the_tree_and_the_rollout_plays_below_it():
+    """``depth=N``: the tree holds at most N decisions below the root (the rollout plays on from the
+    floor); ``depth=0`` (the default) grows it as deep as the iterations take it."""
+    g = _states("fw", 1, 3)[4]
+    deep = IsmctsBot(seed=2, iters=120)
+    deep.choose(g)
+    assert deep.tree is not None and _tree_depth(deep.tree) > 2
+    for cap in (1, 2):
+        bot = IsmctsBot(seed=2, iters=120, depth=cap)
+        bot.choose(g)
+        assert bot.tree is not None and bot.iterations == 120
+        assert _tree_depth(bot.tree) == cap
+        assert sum(ch.visits for ch in bot.tree.children.values()) == 120
 
 
 # ------------------------------------------------------------------ what the seat cannot see
@@ -205,11 +230,11 @@ def _score_from(states: list[Any], spec: str, ruleset: str) -> float:
 
 
 def test_more_iterations_never_play_a_fixed_set_of_positions_worse_on_average():
-    """Eredan, 24 positions from 12 seeded heuristic games (the decision of one seat, played out
+    """Eredan, 24 positions from seeded heuristic games (the decision of one seat, played out
     against the heuristic): the mean result never falls from 1 iteration a decision (the heuristic's
     own moves: the root's only child is its choice) through 4 and 16 to 64, and 64 beat 1. A search
     that maximised the wrong seat's value, ignored its budget or chose by noise fails."""
-    states = _states("eredan", 12, 6, after=1)[::6][:24]
+    states = _states("eredan", 24, 6, after=1)[::6][:24]
     assert len(states) == 24
     scores = [_score_from(states, f"ismcts:iters={n}", "eredan") for n in (1, 4, 16, 64)]
     assert scores == sorted(scores), scores

@@ -14,6 +14,7 @@ import random
 from ...rules.conquest.game import Game
 from ...rules.core import Action
 from ...rules.engines import SearchHooks
+from .heuristic import HeuristicBot
 
 
 def determinize(g: Game, p: int, rng: random.Random) -> None:
@@ -24,10 +25,7 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
         if s.idx != p:
             pool.extend(s.hand)
     pool.sort()   # the same pool whatever its hidden order: the deal depends on what p knows only
-    rnd = rng.random
-    for i in range(len(pool) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
-        pool[i], pool[j] = pool[j], pool[i]
+    _shuffle(pool, rng)
     k = 0
     for s in g.seats:
         if s.idx != p:
@@ -36,6 +34,17 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
             k += n
     g.deck = pool[k:]
 
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
+    compiled code, not a call into ``random`` per card (the search determinizes once an iteration)."""
+    x = rng.getrandbits(32) | 1
+    for i in range(len(cards) - 1, 0, -1):
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = x % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
 
 def evaluate(g: Game) -> list[float]:
     """Each seat's value in [-1, 1]: 0.7 x its standing against each other seat (+1 ahead, -1
@@ -69,8 +78,16 @@ def apply(g: Game, a: Action) -> None:
     g.apply(a)
 
 
+def rollout(g: Game, bots: list[HeuristicBot], stop_turn: int) -> None:
+    """Play on with the rollout bots (one per seat) until the game ends or, when ``stop_turn`` is
+    0 or more, until the turn counter reaches it: the ``ismcts`` bot's leaf rollout, compiled."""
+    while not g.is_terminal() and (stop_turn < 0 or g.turn < stop_turn):
+        a = bots[g.current_player()].choose(g)
+        g.apply(a)
+
+
 #: rollouts to the end of the game: the coins mid-game (what evaluate reads) say little of who wins,
 #: as conquests spend coins that the fields only repay later (ismcts with horizon 4 won 0.02 of the
 #: games one against three heuristics, with horizon 0 0.51: docs/bots.md)
 HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
-                    defaults={"horizon": 0})
+                    rollout=rollout, defaults={"horizon": 0})

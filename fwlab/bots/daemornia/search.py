@@ -13,12 +13,12 @@ import random
 from ...rules.core import Action
 from ...rules.daemornia.game import Game
 from ...rules.engines import SearchHooks
-from .heuristic import unit_value
+from .heuristic import HeuristicBot, unit_value
 
 
 def determinize(g: Game, p: int, rng: random.Random) -> None:
     """Re-deal, in place, what seat ``p`` cannot see: the opponent's hand with its deck (the hand
-    keeps its size), then ``p``'s own deck order. One ``rng.random()`` per card (Fisher-Yates)."""
+    keeps its size), then ``p``'s own deck order. Shuffled by :func:`_shuffle`."""
     opp = g.seats[1 - p]
     pool = opp.hand + opp.deck
     pool.sort()   # the same pool whatever its hidden order: the deal depends on what p knows only
@@ -32,9 +32,14 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
 
 
 def _shuffle(cards: list[int], rng: random.Random) -> None:
-    rnd = rng.random
+    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
+    compiled code, not a call into ``random`` per card (the search determinizes once an iteration)."""
+    x = rng.getrandbits(32) | 1
     for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = x % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -67,8 +72,22 @@ def clock(g: Game) -> int:
 
 
 def apply(g: Game, a: Action) -> None:
-    """Apply an action (the game checks it: the rules core has no unchecked path for Daemornia)."""
-    g.apply(a)
+    """Apply an action known to be legal (from ``legal_actions``, or the heuristic's choice) without
+    checking it again: ``Game.apply`` less its legality check (a search's copy records nothing)."""
+    g._do(a)
 
 
-HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic")
+def clone(g: Game, rng: random.Random) -> Game:
+    """A copy for one iteration of the search, rolling its dice from the search's generator."""
+    return g.clone(rng=rng)
+
+def rollout(g: Game, bots: list[HeuristicBot], stop_turn: int) -> None:
+    """Play on with the rollout bots (one per seat) until the game ends or, when ``stop_turn`` is
+    0 or more, until the turn counter reaches it: the ``ismcts`` bot's leaf rollout, compiled."""
+    while not g.is_terminal() and (stop_turn < 0 or g.turn < stop_turn):
+        a = bots[g.current_player()].choose(g)
+        g._do(a)
+
+
+HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
+                    rollout=rollout, clone=clone, apply=apply)

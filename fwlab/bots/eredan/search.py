@@ -13,6 +13,7 @@ import random
 from ...rules.core import Action
 from ...rules.engines import SearchHooks
 from ...rules.eredan.game import Game
+from .heuristic import HeuristicBot
 
 
 def determinize(g: Game, p: int, rng: random.Random) -> None:
@@ -31,9 +32,14 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
 
 
 def _shuffle(cards: list[int], rng: random.Random) -> None:
-    rnd = rng.random
+    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
+    compiled code, not a call into ``random`` per card (the search determinizes once an iteration)."""
+    x = rng.getrandbits(32) | 1
     for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = x % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -67,4 +73,13 @@ def apply(g: Game, a: Action) -> None:
     g.apply_unchecked(a)
 
 
-HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic", apply=apply)
+def rollout(g: Game, bots: list[HeuristicBot], stop_turn: int) -> None:
+    """Play on with the rollout bots (one per seat) until the game ends or, when ``stop_turn`` is
+    0 or more, until the turn counter reaches it: the ``ismcts`` bot's leaf rollout, compiled."""
+    while not g.is_terminal() and (stop_turn < 0 or g.turn < stop_turn):
+        a = bots[g.current_player()].choose(g)
+        g.apply_unchecked(a)
+
+
+HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
+                    rollout=rollout, apply=apply)

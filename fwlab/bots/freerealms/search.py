@@ -14,7 +14,7 @@ import random
 from ...rules.core import Action
 from ...rules.engines import SearchHooks
 from ...rules.freerealms.game import Game
-from .heuristic import creature_value
+from .heuristic import HeuristicBot, creature_value
 
 
 def determinize(g: Game, p: int, rng: random.Random) -> None:
@@ -77,9 +77,14 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
 
 
 def _shuffle(cards: list[int], rng: random.Random) -> None:
-    rnd = rng.random
+    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
+    compiled code, not a call into ``random`` per card (the search determinizes once an iteration)."""
+    x = rng.getrandbits(32) | 1
     for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = x % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -113,4 +118,13 @@ def apply(g: Game, a: Action) -> None:
     g.apply(a)
 
 
-HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic")
+def rollout(g: Game, bots: list[HeuristicBot], stop_turn: int) -> None:
+    """Play on with the rollout bots (one per seat) until the game ends or, when ``stop_turn`` is
+    0 or more, until the turn counter reaches it: the ``ismcts`` bot's leaf rollout, compiled."""
+    while not g.is_terminal() and (stop_turn < 0 or g.turn < stop_turn):
+        a = bots[g.current_player()].choose(g)
+        g.apply(a)
+
+
+HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
+                    rollout=rollout)

@@ -136,8 +136,10 @@ class Game:
             self.record.actions.append((self.decider, action))
         self._do(action)
 
-    def clone(self, seed: int | None = None) -> Game:
-        """An independent copy for search (no record, no card log); ``seed`` reseeds its dice.
+    def clone(self, seed: int | None = None, rng: random.Random | None = None) -> Game:
+        """An independent copy for search (no record, no card log); ``seed`` reseeds its dice, and
+        ``rng`` instead makes it roll them from that generator (shared: the ``ismcts`` search gives its
+        own, which saves seeding one per copy).
 
         Every attribute is copied by name (no ``__new__`` or ``__dict__`` tricks), so the class also
         works compiled (fwlab/native.py).
@@ -147,7 +149,9 @@ class Game:
         c.active, c.turn, c.decision, c.decider = self.active, self.turn, self.decision, self.decider
         c.outcome, c.tricks_passed = self.outcome, self.tricks_passed
         c.resume, c.resume_decider = self.resume, self.resume_decider
-        if seed is not None:
+        if rng is not None:
+            c.rng = rng
+        elif seed is not None:
             c.rng = random.Random(seed)
         else:
             c.rng = random.Random()
