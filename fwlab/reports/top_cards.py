@@ -8,7 +8,7 @@ catalog does not know (an imported log's) is left out, since it has no face.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -24,7 +24,7 @@ TOP_N = 8
 FACE_PX = 120
 
 
-def _pct(x: float | None) -> str:
+def _pct(x: Any) -> str:
     return "–" if x is None or pd.isna(x) else f"{100 * x:.1f}%"
 
 

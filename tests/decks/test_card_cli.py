@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from fwlab.catalog import load_catalog
 from fwlab.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,11 +22,13 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def test_CARD_CLI_1_show_prints_the_face_headline_and_every_catalog_field(capsys: pytest.CaptureFixture[str]) -> None:
+    f = load_catalog("bg")["Shieldbearer"].fields
     assert main(["card", "show", "shieldbearer", "--ruleset", "bg"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Shieldbearer\nCreature — Human\n")
-    assert "Att 2  Def 3  Dmg 1  Hp 3  Exp 2" in out and "* Guardian 2" in out
-    assert re.search(r"^  hp +=\s3$", out, re.M) and re.search(r'^  nature +=\s"Human"$', out, re.M)
+    assert f"Att {f['att']}  Def {f['def']}  Dmg {f['dmg']}  Hp {f['hp']}  Exp {f['exp']}" in out
+    assert "* Guardian 2" in out
+    assert re.search(rf"^  hp +=\s{f['hp']}$", out, re.M) and re.search(r'^  nature +=\s"Human"$', out, re.M)
     assert "creatures.toml" in out
 
 
@@ -34,8 +37,9 @@ def test_CARD_CLI_1_show_writes_the_svg_and_json(tmp_path: Path, capsys: pytest.
     assert main(["card", "show", "Corvan Emberguard", "--ruleset", "eredan", "--svg", str(svg), "--width", "120",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["name"] == "Corvan Emberguard" and data["fields"]["life"] == 17
-    assert [s["label"] for s in data["face"]["stats"]] == ["Life", "Att", "Def", "Spirit"]
+    life = load_catalog("eredan")["Corvan Emberguard"].fields["life"]
+    assert data["name"] == "Corvan Emberguard" and data["fields"]["life"] == life
+    assert [(s["label"], s["value"]) for s in data["face"]["stats"]][0] == ("Life", str(life))
     root = ET.fromstring(svg.read_text(encoding="utf-8"))
     assert root.tag == f"{NS}svg" and root.get("width") == "120" and root.get("data-card") == "Corvan Emberguard"
 

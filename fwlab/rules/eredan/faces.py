@@ -7,8 +7,8 @@ Chain and evolution levels. The frame takes the guild's colour.
 
 >>> from fwlab.catalog import load_catalog
 >>> spec = card_face("eredan", load_catalog("eredan")["Corvan Emberguard"])
->>> spec.emblem.title, [(s.label, s.value) for s in spec.stats]
-('guild: Ember Court', [('Life', '17'), ('Att', '4'), ('Def', '2'), ('Spirit', '1')])
+>>> spec.emblem.title, [s.label for s in spec.stats]
+('guild: Ember Court', ['Life', 'Att', 'Def', 'Spirit'])
 >>> spec.keywords
 ('Turn 1: Att +1', 'Chains after a weapon')
 """

@@ -84,7 +84,7 @@ def card_face(ruleset: str, card: Card) -> FaceSpec:
     traits = [t for t in f.get("traits", []) if not (hero and t == "Hero")]
     kind = "Hero creature" if hero else card.type.capitalize()
     type_line = kind + (f" — {' '.join(traits)}" if traits else "")
-    stats = ()
+    stats: tuple[Stat, ...] = ()
     if card.type == "creature":
         stats = (Stat("Attack", str(f["attack"]), "#c92a2a"), Stat("Defense", str(f["defense"]), "#1864ab"))
     gems = tuple(Pip("", SPHERES.get(str(g), ("", "#ced4da", ""))[1], f"{g} gem", shape="diamond")
