@@ -22,6 +22,17 @@ def names(deck):
     return [n for n, k in deck.counts().items() for _ in range(k)]
 
 
+def _flip_deck(g, cards):
+    return FlipDeck.from_cards((CAT[g.defs[i].name], 1) for i in cards)
+
+
+def _expected(g, a_def, d_def, bonus_a, bonus_d, flips):
+    pus = [[PowerUp(p["sphere"], p["do"], p.get("n", 0)) for p in CAT[d.name].fields["powerups"]]
+           for d in (a_def, d_def)]
+    return battle_odds(a_def.attack + bonus_a, d_def.defense + bonus_d, *flips,
+                       attacker_powerups=pus[0], defender_powerups=pus[1])
+
+
 @pytest.mark.parametrize("att_name, def_name", [("Magma Hound", "Grove Warden"), ("Ember Imp", "Moss Sprite"),
                                                  ("Glade Ranger", "Boiler Golem"), ("Rift Jackal", "Iron Juggernaut")])
 def test_CORE_LEGAL_1_heuristic_odds_are_the_exact_odds_of_calc_gems(att_name, def_name):
@@ -35,12 +46,43 @@ def test_CORE_LEGAL_1_heuristic_odds_are_the_exact_odds_of_calc_gems(att_name, d
     bot = HeuristicBot()
     for bonus_a, bonus_d in ((0, 0), (2, 0), (0, 3)):
         w, t = bot.battle(g, att, dfn, bonus_a, bonus_d)
-        flips = [FlipDeck.from_cards((CAT[n], 1) for n in deck) for deck in (da, db)]
-        pus = [[PowerUp(p["sphere"], p["do"], p.get("n", 0)) for p in CAT[n].fields["powerups"]]
-               for n in (att_name, def_name)]
-        exp = battle_odds(a_def.attack + bonus_a, d_def.defense + bonus_d, *flips,
-                          attacker_powerups=pus[0], defender_powerups=pus[1])
+        # FR-FLIP-1: the flip is the top card of what is left of each deck (the opening hands drawn)
+        flips = [_flip_deck(g, g.seats[p].deck) for p in (0, 1)]
+        exp = _expected(g, a_def, d_def, bonus_a, bonus_d, flips)
         assert w == pytest.approx(exp.p_win) and t == pytest.approx(exp.p_tie)
+
+
+def test_FR_DECK_1_heuristic_odds_follow_the_cards_left_to_flip():
+    """The odds use the deck as it is now; with the deck empty, the discard pile that becomes it
+    (FR-DECK-1); with both empty, a flip of 0 gems (FR-DECK-2). Not the whole decklist."""
+    da = [n for n in names(FR["Blazing Gears"]) if not CAT[n].fields.get("hero")]
+    db = [n for n in names(FR["Wild Oath"]) if not CAT[n].fields.get("hero")]
+    g = new_game(compile_deck(da, CAT), compile_deck(db, CAT), 3)
+    a_def, d_def = compile_deck(["Magma Hound", "Grove Warden"], CAT)
+    att = Creature(0, a_def, 0, 0, 1)
+    dfn = Creature(len(da), d_def, 1, 0, 1)
+    bot = HeuristicBot()
+    whole = bot.battle(g, att, dfn, 0, 0)
+    sa, sb = g.seats
+    # seat a's deck keeps only its 1-gem cards: its odds fall, and are those of that deck
+    low = [i for i in sa.deck if g.defs[i].gems <= 1]
+    sa.deck[:] = low
+    w, t = bot.battle(g, att, dfn, 0, 0)
+    exp = _expected(g, a_def, d_def, 0, 0, [_flip_deck(g, low), _flip_deck(g, sb.deck)])
+    assert (w, t) == (pytest.approx(exp.p_win), pytest.approx(exp.p_tie))
+    assert w < whole[0]
+    # the deck empty: the discard pile is what will be flipped
+    four = [i for i in sa.hand + sa.deck if g.defs[i].gems >= 3][:5]
+    sa.deck[:] = []
+    sa.discard[:] = four
+    w, t = bot.battle(g, att, dfn, 0, 0)
+    exp = _expected(g, a_def, d_def, 0, 0, [_flip_deck(g, four), _flip_deck(g, sb.deck)])
+    assert (w, t) == (pytest.approx(exp.p_win), pytest.approx(exp.p_tie))
+    # both empty: 0 gems and nothing fires (FR-DECK-2)
+    sa.discard[:] = []
+    w, t = bot.battle(g, att, dfn, 0, 0)
+    exp = _expected(g, a_def, d_def, 0, 0, [FlipDeck.from_gem_lists([[]]), _flip_deck(g, sb.deck)])
+    assert (w, t) == (pytest.approx(exp.p_win), pytest.approx(exp.p_tie))
 
 
 def play(bots, deck_a, deck_b, seed):

@@ -1,10 +1,17 @@
 """The default Free Realms bot: an inventory and coin curve, column choice, hunt or attack from the
 exact battle odds of the gems, and tricks where they swing a battle.
 
-Battle odds are those of :func:`fwlab.calc.gems.battle_odds` (a flip is a uniformly random card of
-the whole deck, attack/defense power-ups add to the total), computed here on the engine's own card
-definitions, with a flipped Hero matching every sphere (FR-POWERUP-2), and cached per creature and
-role: the bot is on the hot path. ``tests/rules/test_fr_bots.py`` holds the two to the same numbers.
+Battle odds are those of :func:`fwlab.calc.gems.battle_odds` with a flip a uniformly random card of
+the cards actually left to flip: the deck, or when it is empty the discard pile that becomes it
+(FR-DECK-1), or nothing (0 gems, FR-DECK-2); attack/defense power-ups add to the total. They are
+computed on the engine's own card definitions, with a flipped Hero matching every sphere
+(FR-POWERUP-2), and cached per flip source, creature and role: the bot is on the hot path.
+``tests/rules/test_fr_bots.py`` holds the two to the same numbers.
+
+A **starved** bot (its deck and discard pile hold fewer cards than it still needs to score, plus a
+margin: :data:`STARVED_MARGIN`) feeds its deck instead of hoarding: it plays any trick that does not
+hurt its battle (a played trick goes to the discard pile, the next deck), chases its weakest creature
+with one from its hand, attacks boldly and puts no more cards face down (FR-DECK-1, FR-DECK-2).
 
 It reads the game state directly and returns one action; the game still checks every action.
 """
@@ -33,7 +40,7 @@ from ...rules.freerealms.cards import (
     ResAction,
 )
 from ...rules.freerealms.game import DISCARD, GO, INVENTORY, MULLIGAN, SET, TRICKS, Game
-from ...rules.freerealms.state import Creature
+from ...rules.freerealms.state import T_REBUILDS, Creature
 
 PASS: Final = Action("pass")
 KEEP: Final = Action("keep")
@@ -56,6 +63,11 @@ MOVE_MARGIN: Final = 2.0
 #: a hand this big draws no more with coin actions: the cards are left in the deck to be scored (a bot
 #: that draws its whole deck into its hand can no longer hunt or win a battle's score, FR-DECK-2)
 HAND_ENOUGH: Final = 10
+#: starved: deck + discard pile < the cards still to score + this margin (see the module docstring)
+STARVED_MARGIN: Final = 6
+#: the least gain (battle value, see :meth:`HeuristicBot._gain`) a starved bot, or one holding
+#: :data:`HAND_ENOUGH` cards, plays a trick for: a card played feeds the deck, one hoarded does nothing
+CYCLE_THRESHOLD: Final = -0.2
 #: the actions this bot has returned, by kind and numbers: made once per process (an Action is a
 #: value, and making one from this build costs more than finding it); index (code * 512 + a) * 8 + b + 1
 _ACT_A: Final = 512
@@ -86,9 +98,38 @@ def gem_profile(deck: Sequence[CardDef]) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+def source_profile(defs: Sequence[CardDef], cards: list[int]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`gem_profile` of card instance ids (the cards left to flip)."""
+    counts: dict[int, int] = {}
+    for iid in cards:
+        d = defs[iid]
+        key = d.gems * 16 + d.match
+        counts[key] = counts.get(key, 0) + 1
+    out: list[tuple[int, int, int]] = []
+    for key in sorted(counts):
+        out.append((key // 16, key % 16, counts[key]))
+    return tuple(out)
+
+
+#: profile -> a number of its own (for memo keys); numbers are never reused
+_PROF_IDS: dict[tuple[tuple[int, int, int], ...], int] = {}
+_NEXT_PID: list[int] = [1]
+
+
+def profile_id(prof: tuple[tuple[int, int, int], ...]) -> int:
+    pid = _PROF_IDS.get(prof)
+    if pid is None:
+        if len(_PROF_IDS) > 100_000:
+            _PROF_IDS.clear()
+        pid = _NEXT_PID[0]
+        _NEXT_PID[0] = pid + 1
+        _PROF_IDS[prof] = pid
+    return pid
+
+
 def flip_hist(profile: tuple[tuple[int, int, int], ...], c: CardDef, attacking: bool) -> list[float]:
     """P(the flip adds k to ``c``'s total), k = 0.., when its owner flips a uniformly random card of
-    its whole deck (``profile``, see :func:`gem_profile`): the card's gems plus the matching attack
+    the cards it has left to flip (``profile``, see :func:`gem_profile`): the card's gems plus the matching attack
     (attacking) or defense power-ups. The list ends at the largest k that can happen."""
     hist = [0.0] * MAX_BONUS
     n = 0
@@ -151,43 +192,12 @@ def odds(diff: int, ha: list[float], hd: list[float], cd: list[float]) -> tuple[
     return win, tie
 
 
-#: id(deck) -> (the deck, its gem profile, its flip cache: creature uid * 2 + attacking -> (histogram,
-#: cumulative)); decks are the engine's compiled deck lists, the same objects game after game
-_DECK_INFO: dict[int, tuple[Sequence[CardDef], tuple[tuple[int, int, int], ...],
-                            dict[int, tuple[list[float], list[float]]]]] = {}
-#: (id(deck a), id(deck b)) -> (deck a, deck b, memo of battle odds, memo of fight values)
-_PAIR_MEMO: dict[tuple[int, int], tuple[Sequence[CardDef], Sequence[CardDef], dict[int, tuple[float, float]],
-                                       dict[int, float]]] = {}
-
-
-def _deck_info(deck: Sequence[CardDef]) -> tuple[tuple[tuple[int, int, int], ...],
-                                                 dict[int, tuple[list[float], list[float]]]]:
-    hit = _DECK_INFO.get(id(deck))
-    if hit is not None and hit[0] is deck:
-        return hit[1], hit[2]
-    prof = gem_profile(deck)
-    if len(_DECK_INFO) > 512:
-        _DECK_INFO.clear()
-        _HISTS.clear()
-    cache = _HISTS.get(prof)
-    if cache is None:
-        cache = {}
-        _HISTS[prof] = cache
-    _DECK_INFO[id(deck)] = (deck, prof, cache)
-    return prof, cache
-
-
-def _pair_memo(a: Sequence[CardDef], b: Sequence[CardDef]) -> tuple[dict[int, tuple[float, float]], dict[int, float]]:
-    key = (id(a), id(b))
-    hit = _PAIR_MEMO.get(key)
-    if hit is not None and hit[0] is a and hit[1] is b:
-        return hit[2], hit[3]
-    if len(_PAIR_MEMO) > 512:
-        _PAIR_MEMO.clear()
-    odds_memo: dict[int, tuple[float, float]] = {}
-    fights: dict[int, float] = {}
-    _PAIR_MEMO[key] = (a, b, odds_memo, fights)
-    return odds_memo, fights
+#: (pid of the attacker's flip source, pid of the defender's, key) -> (P(win), P(tie)), shared by
+#: every bot of a process (a simulation meets the same sources again and again); bounded
+_ODDS: dict[tuple[int, int, int], tuple[float, float]] = {}
+#: the same for the fight values of :meth:`HeuristicBot._fight`
+_FIGHTS: dict[tuple[int, int, int], float] = {}
+MEMO_MAX: Final = 200_000
 
 
 def creature_value(d: CardDef) -> float:
@@ -205,22 +215,41 @@ class HeuristicBot:
         self.trick_threshold = trick_threshold
         self.inventory_target = inventory_target
         self.chase_margin = chase_margin
-        # per seat: creature uid * 2 + attacking -> (flip histogram, its cumulative form)
-        self._cache: list[dict[int, tuple[list[float], list[float]]]] = [{}, {}]
+        # per seat, the cards left to flip (FR-DECK-1: the deck, else the discard pile that becomes it) as last
+        # seen: the list, its length and the game's rebuild and mulligan stamp; its profile, the profile's
+        # number and its histogram cache (creature uid * 2 + attacking -> (histogram, cumulative))
+        self._src: list[list[int] | None] = [None, None]
+        self._src_len = [-1, -1]
+        self._src_stamp = [-1, -1]
         self._profiles: list[tuple[tuple[int, int, int], ...]] = [(), ()]
-        self._odds: dict[int, tuple[float, float]] = {}     # see odds_of
-        self._fights: dict[int, float] = {}                 # see _fight
-        self._defs: list[CardDef] | None = None
+        self._pid = [0, 0]
+        self._cache: list[dict[int, tuple[list[float], list[float]]]] = [{}, {}]
 
     # ------------------------------------------------------------------ odds
-    def _sync(self, g: Game) -> None:
-        """Point the caches at this game's decks (a new game; a clone shares its game's definitions)."""
-        self._defs = g.defs
-        pa, ca = _deck_info(g.decks[0])
-        pb, cb = _deck_info(g.decks[1])
-        self._profiles = [pa, pb]
-        self._cache = [ca, cb]
-        self._odds, self._fights = _pair_memo(g.decks[0], g.decks[1])
+    def flip_source(self, g: Game, p: int) -> None:
+        """Point seat ``p``'s odds at the cards it has left to flip now: its deck, or its discard pile when
+        the deck is empty (the pile becomes the deck the moment a card is needed, FR-DECK-1), or nothing
+        (a flip of 0 gems, FR-DECK-2). The profile is recomputed only when those cards may have changed:
+        another list, another length, a rebuild or a mulligan since (a list only shrinks from the top
+        between rebuilds, and a discard pile only grows)."""
+        s = g.seats[p]
+        src = s.deck if s.deck else s.discard
+        stamp = g.tally[T_REBUILDS] * 4 + g.mulligans_left
+        if src is self._src[p] and len(src) == self._src_len[p] and stamp == self._src_stamp[p]:
+            return
+        prof = source_profile(g.defs, src)
+        self._src[p] = src
+        self._src_len[p] = len(src)
+        self._src_stamp[p] = stamp
+        self._profiles[p] = prof
+        self._pid[p] = profile_id(prof)
+        cache = _HISTS.get(prof)
+        if cache is None:
+            if len(_HISTS) > 20_000:
+                _HISTS.clear()
+            cache = {}
+            _HISTS[prof] = cache
+        self._cache[p] = cache
 
     def _hists(self, p: int, d: CardDef, attacking: bool) -> tuple[list[float], list[float]]:
         cache = self._cache[p]
@@ -234,22 +263,32 @@ class HeuristicBot:
 
     def odds_of(self, g: Game, pa: int, da: CardDef, att: int, dd: CardDef, dfn: int) -> tuple[float, float]:
         """(P(win), P(tie)) of seat ``pa``'s creature ``da`` attacking with total ``att`` before its flip
-        the creature ``dd`` defending with ``dfn``."""
-        if self._defs is not g.defs:
-            self._sync(g)
+        the creature ``dd`` defending with ``dfn``, each flipping from the cards it has left to flip."""
+        self.flip_source(g, pa)
+        self.flip_source(g, 1 - pa)
         # the creatures' numbers in the low bits: they vary most (a dict probes by the low bits first)
-        key = (((((att - dfn + 256) & 511) << 24 | dd.uid) << 24 | da.uid) << 1) | pa
-        hit = self._odds.get(key)
+        key = ((((att - dfn + 256) & 511) << 24 | dd.uid) << 24 | da.uid) << 1 | pa
+        mkey = (self._pid[pa], self._pid[1 - pa], key)
+        hit = _ODDS.get(mkey)
         if hit is None:
             ha = self._hists(pa, da, True)[0]
             hd, cd = self._hists(1 - pa, dd, False)
             hit = odds(att - dfn, ha, hd, cd)
-            self._odds[key] = hit
+            if len(_ODDS) > MEMO_MAX:
+                _ODDS.clear()
+            _ODDS[mkey] = hit
         return hit
 
     def battle(self, g: Game, att: Creature, dfn: Creature, att_bonus: int, def_bonus: int) -> tuple[float, float]:
         """(P(attacker wins), P(tie)) with the bonuses so far."""
         return self.odds_of(g, att.owner, att.d, g.attack_of(att) + att_bonus, dfn.d, g.defense_of(dfn) + def_bonus)
+
+    def starved(self, g: Game, p: int) -> bool:
+        """Whether seat ``p``'s deck and discard pile, the only cards it can still score (FR-SCORE-1,
+        FR-DECK-1), hold fewer than it needs to win plus :data:`STARVED_MARGIN`: then a card played
+        (a trick, a chased creature, a discarded cost) is worth more than one kept in hand."""
+        s = g.seats[p]
+        return len(s.deck) + len(s.discard) < g.goal - s.scored + STARVED_MARGIN
 
     # ------------------------------------------------------------------ decisions
     def choose(self, g: Game) -> Action:
@@ -315,9 +354,11 @@ class HeuristicBot:
                 v = float(len(dd.actions))
                 if v > best_res_v:
                     best_res, best_res_v = iid, v
+        inv = len(s.inventory)
+        if inv >= 4 and self.starved(g, p):
+            return PASS  # an inventory card never returns to the deck: keep it to play or discard
         if best_res >= 0:
             return act(RESOURCE_A, best_res)
-        inv = len(s.inventory)
         if inv >= self.inventory_target or len(s.hand) < 2:
             return PASS
         # no resource: the least useful card goes face down (an expensive creature far above the curve,
@@ -333,15 +374,18 @@ class HeuristicBot:
     def _fight(self, g: Game, p: int, dd: CardDef, foe: Creature) -> float:
         """How a creature ``dd`` of seat ``p`` would fare against ``foe``: attacking and defending."""
         fa, fd = g.attack_of(foe), g.defense_of(foe)
+        self.flip_source(g, p)
+        self.flip_source(g, 1 - p)
         key = (((((((fa & 127) << 7) | (fd & 127)) << 24 | foe.d.uid) << 24) | dd.uid) << 1) | p
-        if self._defs is not g.defs:
-            self._sync(g)
-        v = self._fights.get(key)
+        mkey = (self._pid[p], self._pid[1 - p], key)
+        v = _FIGHTS.get(mkey)
         if v is None:
             w, t = self.odds_of(g, p, dd, dd.attack, foe.d, fd)
             w2, t2 = self.odds_of(g, 1 - p, foe.d, fa, dd, dd.defense)
             v = 3.0 * (w - (1.0 - w - t)) + 2.0 * ((1.0 - w2 - t2) - w2)
-            self._fights[key] = v
+            if len(_FIGHTS) > MEMO_MAX:
+                _FIGHTS.clear()
+            _FIGHTS[mkey] = v
         return v
 
     def _set(self, g: Game) -> Action:
@@ -366,6 +410,14 @@ class HeuristicBot:
         best_v = 0.0
         seen: list[CardDef] = []
         margin = self.chase_margin
+        starved = self.starved(g, p)
+        chase_bonus = 0.0
+        if len(s.deck) + len(s.discard) < 4:  # nothing left to score: any chase feeds the deck
+            margin, chase_bonus = -1000, 2.0
+        elif starved:  # a chased creature goes to the discard pile, the next deck: chase even for less
+            margin, chase_bonus = -1, 2.0
+        elif len(s.hand) >= HAND_ENOUGH:
+            margin = min(margin, 1)
         for iid in s.hand:
             dd = g.defs[iid]
             if dd.type != CREATURE or dd.cost > coins:
@@ -387,7 +439,7 @@ class HeuristicBot:
                 if mv >= 0.0:
                     if base - mv < margin:
                         continue
-                    v = base - mv - 2.0
+                    v = base - mv - 2.0 + chase_bonus
                 pile = piles[col]
                 foe = foes[col]
                 if foe is None:
@@ -410,8 +462,8 @@ class HeuristicBot:
             return moved
         # then coin actions that draw (more cards than a discard cost takes)
         hand = len(s.hand)
-        if hand >= HAND_ENOUGH:
-            return PASS
+        if hand >= HAND_ENOUGH or starved:
+            return PASS  # a draw takes from the deck what a score would need
         for iid in s.inventory:
             dd = g.defs[iid]
             if dd.coin_actions and not g.face_down[iid]:
@@ -480,8 +532,12 @@ class HeuristicBot:
             if v > best_v:
                 best_v, best = v, c
         bold = self.aggression
-        if len(s.deck) + len(s.discard) < 4 or g.turn > 60:
-            bold += 1.5  # a stalled game (nothing left to draw or score, or a long stand-off): attack
+        if len(s.deck) + len(s.discard) < 4:
+            bold = 1e9   # nothing left to score: a battle is the only way cards reach the discard pile again
+        elif g.turn > 60:
+            bold += 1.5  # a long stand-off: attack
+        elif self.starved(g, p):
+            bold += 0.5  # a battle sends its flips, tricks and losers to the discard piles
         if best is not None and best_v > -bold:
             return act(ATTACK_A, best.iid)
         return PASS
@@ -500,14 +556,19 @@ class HeuristicBot:
         foe = dfn if attacking else att
         best: Action | None = None
         best_gain = self.trick_threshold
+        starved = self.starved(g, p)
+        hand = len(s.hand)
+        if starved or hand >= HAND_ENOUGH:
+            best_gain = CYCLE_THRESHOLD  # a trick played feeds the deck; one hoarded does nothing
+        discard_cost = -0.05 if starved else DISCARD_COST
         for iid in s.hand:
             dd = g.defs[iid]
             if dd.type != TRICK or dd.cost > s.stars:
                 continue
-            gain = self._gain(g, dd.effects, attacking, att, dfn, ab, db, foe, cur) - 0.04 * dd.cost
+            gain = (self._gain(g, dd.effects, attacking, att, dfn, ab, db, foe, cur, starved) - 0.04 * dd.cost
+                    + (0.15 if starved else 0.0))
             if gain > best_gain:
                 best_gain, best = gain, act(TRICK_A, iid)
-        hand = len(s.hand)
         for iid in s.inventory:
             dd = g.defs[iid]
             if not dd.battle_actions or g.face_down[iid]:
@@ -517,8 +578,8 @@ class HeuristicBot:
                 a = acts[i]
                 if not a.in_battle or a.stars > s.stars or (a.zap and g.inv_zapped[iid]) or a.discard > hand:
                     continue
-                gain = (self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - (0.1 if a.face_down else 0.0)
-                        - DISCARD_COST * a.discard)
+                gain = (self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur, starved)
+                        - (0.1 if a.face_down else 0.0) - discard_cost * a.discard)
                 if gain > best_gain:
                     best_gain, best = gain, act(STAR_A, iid, i)
         # FR-STAR-2: star actions of the bot's creatures, the battling one or another (zapping one that could
@@ -531,15 +592,16 @@ class HeuristicBot:
                 a = acts[i]
                 if not a.in_battle or a.stars > s.stars or a.discard > hand or (a.zap and (c.zapped or c.stunned)):
                     continue
-                gain = (self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur) - DISCARD_COST * a.discard
-                        - (0.3 if a.zap and g.active == p else 0.0))
+                gain = (self._gain(g, (a.eff,), attacking, att, dfn, ab, db, foe, cur, starved)
+                        - discard_cost * a.discard - (0.3 if a.zap and g.active == p else 0.0))
                 if gain > best_gain:
                     best_gain, best = gain, act(STAR_A, c.iid, i)
         return best if best is not None else PASS
 
     def _gain(self, g: Game, effs: tuple[Eff, ...], attacking: bool, att: Creature, dfn: Creature, ab: int,
-              db: int, foe: Creature, cur: float) -> float:
-        """How much a card's effects raise this side's battle value (win - lose, in [-1, 1])."""
+              db: int, foe: Creature, cur: float, starved: bool = False) -> float:
+        """How much a card's effects raise this side's battle value (win - lose, in [-1, 1]); a starved
+        side (:meth:`starved`) counts a draw against it (it takes from the deck what a score needs)."""
         mine = att if attacking else dfn
         plus = 0
         gain = 0.0
@@ -557,7 +619,7 @@ class HeuristicBot:
             elif op == OP_SCORE:
                 gain += 0.6 * e.n
             elif op == OP_DRAW:
-                gain += 0.08 * e.n
+                gain += -0.15 * e.n if starved else 0.08 * e.n
             elif op == OP_STUN:
                 gain += 0.15
         if plus:
