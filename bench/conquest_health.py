@@ -8,7 +8,9 @@ per seat count: end reasons (idle share with its 95% Wilson interval), rounds, t
 all seats split into the starting coins, conquest rewards, coin magic and hires (the
 ``start_coin_share`` figure of ``fwlab health`` is the first over the total), fields claimed and
 their difficulty, the fields left open and their difficulty, and the win rate by position from the
-first player (1 = the first player, then clockwise). Games are played through the registry's
+first player (1 = the first player, then clockwise), and how often the seats end with unequal
+numbers of turns (the game ends the moment the last field is taken, CQ-END-1) with the win rate of
+the seats that had more turns and of those that had the fewest. Games are played through the registry's
 engine (compiled when built for the current sources); the same seeds give the same games.
 """
 
@@ -31,6 +33,9 @@ def play(players: int, games: int, seed: int, options: dict[str, Any], catalog: 
     t = {"rounds": 0.0, "start": 0.0, "reward": 0.0, "magic": 0.0, "hire": 0.0, "claimed": 0.0,
          "claims": 0.0, "open": 0.0, "open_diff": 0.0, "open_games": 0.0, "conquests": 0.0}
     pos_win = [0.0] * players
+    turns_unequal = 0
+    more_win = [0.0, 0.0]      # wins of seats with more turns than the fewest, and their number
+    fewest_win = [0.0, 0.0]    # the same for the seats with the fewest turns, in games with unequal turns
     for i in range(games):
         first = i % players
         g = eng.new_game("conquest", [None] * players, seed * 1_000_003 + i, first, catalog=catalog, **options)
@@ -62,7 +67,16 @@ def play(players: int, games: int, seed: int, options: dict[str, Any], catalog: 
         winners = [s for s in range(players) if out.places[s] == 1]
         for s in winners:
             pos_win[(s - first) % players] += 1.0 / len(winners)
-    return {"ends": ends, "t": t, "pos_win": pos_win, "games": games}
+        own = [g.seats[s].own_turns for s in range(players)]
+        if min(own) < max(own):
+            turns_unequal += 1
+            for s in range(players):
+                w = 1.0 / len(winners) if s in winners else 0.0
+                side = fewest_win if own[s] == min(own) else more_win
+                side[0] += w
+                side[1] += 1
+    return {"ends": ends, "t": t, "pos_win": pos_win, "games": games, "unequal": turns_unequal,
+            "more_win": more_win, "fewest_win": fewest_win}
 
 
 def report(players: int, r: dict[str, Any], secs: float) -> None:
@@ -80,6 +94,10 @@ def report(players: int, r: dict[str, Any], secs: float) -> None:
     od = t["open_diff"] / t["open_games"] if t["open_games"] else 0.0
     print(f"  fields left open {t['open'] / n:.2f} a game; their mean difficulty {od:.2f} (games with any)")
     print("  win rate by position: " + ", ".join(f"{w / n:.3f}" for w in r["pos_win"]))
+    mw, fw = r["more_win"], r["fewest_win"]
+    if r["unequal"]:
+        print(f"  games ending with unequal turns {r['unequal'] / n:.3f}; in them a seat with more turns than the "
+              f"fewest wins {mw[0] / mw[1]:.3f}, one with the fewest {fw[0] / fw[1]:.3f} (fair {1 / players:.3f})")
 
 
 def main() -> None:
