@@ -42,6 +42,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; the same result)")
     w.add_argument("--bots", default=None, metavar="A,B", help="bot of seat A and of seat B (default: the engine's)")
+    w.add_argument("--skill", default=None, metavar="L1,L2,...",
+                   help="replay the what-if at each level of skill (bot specs both seats play, e.g. "
+                        "heuristic,ismcts:iters=200) on the same seeds, and print per deck the change at each level "
+                        "and whether the levels agree on its sign and significance; the first level plays -n games "
+                        "per pairing, the others --skill-games (not kept in the store)")
+    w.add_argument("--skill-games", type=int, default=None, metavar="N",
+                   help="games per pairing at the levels after the first (default: a fifth of -n, at least 10)")
     _store_args(w)
     w.add_argument("--json", action="store_true", help="print one JSON object")
     w.set_defaults(func=run_whatif)
@@ -203,6 +210,8 @@ def run_whatif(args: argparse.Namespace) -> int:
               "base_rules": json_rules(cs.base_rules), "decks": args.decks, "meta": meta, "n": args.games,
               "seed": args.seed, "bots": args.bots, "sweep": args.sweep}
     rules_note = rules_summary(json_rules(cs.rules), json_rules(cs.base_rules))
+    if getattr(args, "skill", None):
+        return _run_skill_whatif(args, ruleset, cs, meta, common, bar, ex)
     try:
         if args.sweep:
             if meta:
@@ -233,6 +242,32 @@ def run_whatif(args: argparse.Namespace) -> int:
         print_whatif(d)
     if run_id:
         print(f"kept in the store as {run_id} (fwlab lab show {run_id})")
+    return 0
+
+
+def _run_skill_whatif(args: argparse.Namespace, ruleset: str, cs: Any, meta: Any, common: dict[str, Any], bar: Any,
+                      ex: Any) -> int:
+    """``fwlab whatif --skill``: the what-if at each level (:func:`fwlab.lab.skill.skill_whatif`)."""
+    from .skill import render_skill_whatif, skill_whatif
+
+    try:
+        if args.sweep:
+            raise ValueError("--skill goes with --changes or --rule, not with --sweep")
+        if args.bots:
+            raise ValueError("--skill names the bots of every level: leave out --bots")
+        kw = {k: v for k, v in common.items() if k != "bots"}
+        res = skill_whatif(ruleset, cs, args.skill, costly_games=args.skill_games, meta=meta, **kw)
+    finally:
+        bar.close()
+        if ex is not None:
+            ex.shutdown(cancel_futures=True)
+    d = res.to_dict()
+    if ex is not None:
+        d["workers"] = ex.workers()
+    if args.json:
+        print(json.dumps(d, indent=1))
+    else:
+        print(render_skill_whatif(d))
     return 0
 
 

@@ -29,6 +29,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--shrink", action="store_true", help="add win rates shrunk toward 0.5 (beta-binomial)")
     b.add_argument("--out", type=Path, default=None, help="write a self-contained HTML report here")
     b.add_argument("--json", action="store_true", help="print the report as JSON")
+    b.add_argument("--skill", default=None, metavar="L1,L2,...",
+                   help="also simulate each starter's field win rate at each level of skill (bot specs, e.g. "
+                        "heuristic,ismcts:iters=200; needs --ruleset): a deck that gains with skill is a skill deck, "
+                        "one that loses is easy to pilot (JSON: 'skill'; not in the HTML)")
+    b.add_argument("--skill-n", type=int, default=200, metavar="N",
+                   help="games per pairing at the first level of --skill (default 200)")
+    b.add_argument("--skill-games", type=int, default=None, metavar="N",
+                   help="games per pairing at the other levels (default: a fifth of --skill-n, at least 10)")
+    b.add_argument("--seed", type=int, default=0, help="seed of the --skill games (default 0)")
+    b.add_argument("--workers", type=int, default=1, help="worker processes for --skill (default 1; 0 = one per core)")
     b.set_defaults(func=run_balance)
 
 
@@ -41,6 +51,15 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.min_games < 0:
         print("fwlab: error: --min-games must be 0 or more", file=sys.stderr)
         return 2
+    skill = None
+    if args.skill:
+        if not args.ruleset:
+            print("fwlab: error: --skill needs --ruleset (the starter field it simulates)", file=sys.stderr)
+            return 2
+        from fwlab.sim.skill import skill_field
+
+        skill = skill_field(args.ruleset, args.skill, n=args.skill_n, seed=args.seed, costly_games=args.skill_games,
+                            workers=args.workers or None).to_dict()
     try:
         con = open_source(parquet=args.parquet) if args.parquet else open_source(db=args.db or default_db())
         try:
@@ -54,7 +73,12 @@ def run_balance(args: argparse.Namespace) -> int:
         print(f"fwlab: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(report.to_json())
+        if skill is None:
+            print(report.to_json())
+        else:
+            import json
+
+            print(json.dumps({**json.loads(report.to_json()), "skill": skill}, indent=1))
     else:
         fp = report.first_player
         print(f"{report.matches} matches ({report.ruleset or 'all rulesets'}), {report.draws} draws")
@@ -96,6 +120,10 @@ def run_balance(args: argparse.Namespace) -> int:
                 print(f"  {f['seats']} seats  {f['figure']}: {value} {f['flag']} {f['band']}")
             if h.needs_simulation:
                 print(f"  needs a simulation (`fwlab health --ruleset {h.ruleset}`): {', '.join(h.needs_simulation)}")
+        if skill is not None:
+            from fwlab.sim.skill import render_skill_field
+
+            print(render_skill_field(skill))
         if args.out:
             print(f"wrote {args.out}")
     return 0

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from ..catalog import CatalogError
@@ -38,6 +39,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; results are the same)")
+    p.add_argument("--skill-sweep", default=None, metavar="L1,L2,...",
+                   help="instead of one matchup: each deck's field win rate (the DECKs given, or the ruleset's "
+                        "starters) at each level of skill (bot specs both seats play, e.g. "
+                        "heuristic,ismcts:iters=200), the same seeds at every level, and its gain from the first "
+                        "level to the last (a skill deck gains, an easy-to-pilot one loses); -n games per pairing "
+                        "at the first level, --skill-games at the others")
+    p.add_argument("--skill-games", type=int, default=None, metavar="N",
+                   help="games per pairing at the levels after the first (default: a fifth of -n, at least 10)")
     add_rule_argument(p)
     p.set_defaults(func=run)
 
@@ -155,8 +164,42 @@ def _bots(args: argparse.Namespace, ruleset: str, seats: int) -> list[str]:
     return bots
 
 
+def run_skill_sweep(args: argparse.Namespace) -> int:
+    """``fwlab simulate --skill-sweep``: :func:`fwlab.sim.skill.skill_field` over the decks given or
+    the starters."""
+    from ..cluster import cluster_address, executor_for
+    from .skill import render_skill_field, skill_field
+
+    ruleset = _ruleset(args)
+    if not info(ruleset).uses_decks:
+        raise ValueError(f"--skill-sweep plays a field of decks; {ruleset}'s seats share one deck")
+    if args.bots or args.bot_a or args.bot_b:
+        raise ValueError("--skill-sweep names the bots of every level: leave out --bots")
+    options = rule_args(args, ruleset)
+    decks = [(f"{ruleset}/{Path(d).stem}", _check(d, ruleset)) for d in args.decks] if args.decks else None
+    from .. import native
+
+    note = native.fallback_note(engine_for(ruleset).name)
+    if note:
+        print(note, file=sys.stderr)
+    ex = executor_for(cluster_address(args.cluster), engine_for(ruleset).name)
+    try:
+        res = skill_field(ruleset, args.skill_sweep, decks, n=args.games, seed=args.seed,
+                          costly_games=args.skill_games, workers=args.workers or None, executor=ex,
+                          options=options or None)
+    finally:
+        if ex is not None:
+            ex.shutdown()
+    d = res.to_dict()
+    print(json.dumps(d, indent=1) if args.json else render_skill_field(d))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from .runner import BATCH, simulate_match
+
+    if getattr(args, "skill_sweep", None):
+        return run_skill_sweep(args)
 
     ruleset = _ruleset(args)
     options = rule_args(args, ruleset)
