@@ -70,6 +70,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="send the batches to this Dask scheduler (default $FWLAB_CLUSTER; the same result)")
     t.add_argument("--bots", default=None, metavar="A,B", help="bot of the tuned deck and of the gauntlet")
     t.add_argument("--out", metavar="FILE", help="write the best decklist here (ready for `fwlab deck check`)")
+    t.add_argument("--confirm-skill", default=None, metavar="SPEC",
+                   help="re-test the tuned deck at this higher level of skill (a bot spec both seats play, e.g. "
+                        "ismcts:iters=200) against the gauntlet before it is offered: with no gain there, --out is "
+                        "not written")
+    t.add_argument("--confirm-games", type=int, default=40, metavar="N",
+                   help="games per opponent and deck of --confirm-skill (default 40)")
     _store_args(t)
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.set_defaults(func=run_tune)
@@ -368,10 +374,16 @@ def run_tune(args: argparse.Namespace) -> int:
     d = res.to_dict()
     if ex is not None:
         d["workers"] = ex.workers()
-    if args.out:
+    offered = True
+    if args.confirm_skill:
+        conf = _confirm_skill(args, ruleset, res)
+        d["confirm_skill"] = conf
+        offered = bool(conf["holds"]) and bool(res.swaps)
+    if args.out and offered:
         Path(args.out).write_text(res.decklist, encoding="utf-8")
     params = {"deck": args.deck, "ruleset": ruleset, "gauntlet": args.gauntlet, "budget": args.budget,
-              "seed": args.seed, "keep": args.keep, "bots": args.bots, "candidates": args.candidates}
+              "seed": args.seed, "keep": args.keep, "bots": args.bots, "candidates": args.candidates,
+              "confirm_skill": args.confirm_skill}
     summary = f"{res.deck}: {len(res.swaps)} swap(s), {res.start_win_rate:.3f} -> {res.best_win_rate:.3f}"
     run_id = _keep(args, "tune", ruleset, params, d, summary)
     d["run_id"] = run_id
@@ -379,11 +391,33 @@ def run_tune(args: argparse.Namespace) -> int:
         print(json.dumps(d, indent=1))
         return 0
     print_tune(d)
-    if args.out:
+    if d.get("confirm_skill"):
+        c = d["confirm_skill"]
+        print(f"\n  at {c['level']} ({c['games_per_opponent']} games per opponent and deck): start "
+              f"{c['start_win_rate']:.3f}, tuned {c['best_win_rate']:.3f}, change {c['delta']:+.3f} "
+              f"[{c['delta_ci95'][0]:+.3f}, {c['delta_ci95'][1]:+.3f}]: "
+              + ("the gain holds" + (" (significant)" if c["significant"] else " (not significant)") if c["holds"]
+                 else "NO GAIN at this skill: the tuned deck is not offered"))
+    if args.out and offered:
         print(f"decklist written to {args.out}")
+    elif args.out:
+        print(f"decklist not written to {args.out}")
     if run_id:
         print(f"kept in the store as {run_id} (fwlab lab show {run_id})")
     return 0
+
+
+def _confirm_skill(args: argparse.Namespace, ruleset: str, res: Any) -> dict[str, Any]:
+    """``--confirm-skill``: :func:`fwlab.lab.skill.confirm_skill` of the tune's start and best decks."""
+    from ..decks.decklist import parse_decklist, resolve
+    from .changes import resolve_deck, starter_field
+    from .skill import confirm_skill
+
+    start = resolve_deck(args.deck, ruleset, _db(args)).deck
+    best = resolve(parse_decklist(res.decklist, "<tuned>", ruleset))
+    gl = starter_field(ruleset) if not args.gauntlet else [resolve_deck(g, ruleset, _db(args)) for g in args.gauntlet]
+    return confirm_skill(ruleset, start, best, gl, args.confirm_skill, n=args.confirm_games, seed=args.seed,
+                         workers=args.workers or None).to_dict()
 
 
 def print_tune(d: dict[str, Any]) -> None:

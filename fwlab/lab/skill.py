@@ -153,3 +153,54 @@ def skill_figure(d: Mapping[str, Any]) -> Any:
     fig.update_layout(height=260 * nrows, margin=dict(t=40, b=20),
                       title="change at each level of skill" if whatif_kind else "field win rate at each level of skill")
     return fig
+
+
+# ---------------------------------------------------------------------------------------- tune
+@dataclass
+class SkillConfirm:
+    """``fwlab tune --confirm-skill``: the deck before and after tuning against the gauntlet at a
+    higher level of skill (both seats play it), each opponent's pairing from its own seed, the same
+    games for both decks. ``holds``: the tuned deck still wins more there (the change is above 0);
+    ``significant``: its 95% interval lies above 0 (summed variances: conservative, as the shared
+    seeds correlate the two decks' games)."""
+
+    level: str
+    games_per_opponent: int
+    start_win_rate: float
+    best_win_rate: float
+    delta: float
+    delta_ci95: list[float]
+    holds: bool
+    significant: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def confirm_skill(ruleset: str, start: Any, best: Any, gauntlet: Sequence[Any], level: str, n: int = 40,
+                  seed: int = 0, *, workers: int | None = 1, executor: Executor | None = None) -> SkillConfirm:
+    """Re-test a tuned deck at ``level``: ``start`` and ``best`` (decks) each play ``n`` games against
+    every deck of ``gauntlet`` (:class:`~fwlab.lab.changes.LabDeck`), on the same seeds."""
+    import numpy as np
+
+    from ..sim import simulate_match
+    from ..sim.skill import pair_seed
+    from ..stats import Z95
+
+    (level,) = parse_levels(ruleset, [level, level])[:1]
+    rates: list[list[float]] = [[], []]
+    var = [0.0, 0.0]
+    for opp in gauntlet:
+        s = pair_seed(seed, "tune", opp.id)
+        for k, deck in enumerate((start, best)):
+            res = simulate_match([deck, opp.deck], ruleset, n=n, seed=s, bots=[level, level], workers=workers,
+                                 executor=executor)
+            half = res.draws / 2.0
+            p = (res.wins[0] + half) / n
+            rates[k].append(p)
+            var[k] += max((res.wins[0] + half / 2.0) / n - p * p, 0.0) / max(n - 1, 1)
+    m = len(gauntlet)
+    a, b = float(np.mean(rates[0])), float(np.mean(rates[1]))
+    half_width = Z95 * float(np.sqrt((var[0] + var[1]) / (m * m)))
+    d = b - a
+    return SkillConfirm(level, n, a, b, d, [d - half_width, d + half_width], d > 0, d - half_width > 0)

@@ -112,3 +112,20 @@ def test_the_commands_print_the_levels_and_their_games(capsys, tmp_path):
         f"fw/{p.stem}" for p in starter_paths("fw")[:2]]
     assert main(["report", "balance", "--skill", "random,heuristic"]) == 2
     assert "--skill needs --ruleset" in capsys.readouterr().err
+
+
+def test_tune_confirms_the_tuned_deck_at_a_higher_skill_before_it_is_offered(capsys, tmp_path):
+    """``fwlab tune --confirm-skill``: the start and tuned decks re-tested at the level against the
+    gauntlet on the same seeds; no gain there (here: no swap found, so the same deck) and --out is
+    not written."""
+    out = tmp_path / "tuned.txt"
+    assert main(["tune", "fw/ashfang-raid", "--budget", "60", "--gauntlet", "fw/iron-bastion", "--confirm-skill",
+                 "heuristic", "--confirm-games", "4", "--no-store", "--out", str(out), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    c = d["confirm_skill"]
+    assert c["level"] == "heuristic" and c["games_per_opponent"] == 4
+    assert c["delta"] == pytest.approx(c["best_win_rate"] - c["start_win_rate"])
+    if not d["swaps"]:
+        assert c["delta"] == 0 and not c["holds"] and not out.exists()
+    else:
+        assert out.exists() == c["holds"]
