@@ -1,7 +1,7 @@
 """The discards of the Eredan heuristic (:mod:`.heuristic`): what goes at the Discard step.
 
 DISCARD: down to five by the least useful cards; while the deck is large, cards no living
-character can play go. Ahead near the end of the deck (fewer than five cards left, so a refill can
+character can play go (never one that would make the next refill fail). Ahead near the end of the deck (fewer than five cards left, so a refill can
 fail), the bot ends the game by deck-out only when its own valuation says ending pays
 (:func:`deck_out_values`): the lead after the one fight still to come (the next chooser's best
 pairing, strikes only) against the lead after the fights a game played on would still hold (the
@@ -206,8 +206,8 @@ def choose_discard(g: Game, p: int, use: list[int], fight_sd: float, safe_deck: 
                 return worst(g, s, use)
         if g.turn >= stall_turn and lead == 0 and len(hand) == HAND and len(s.deck) >= len(op.deck):
             return worst(g, s, use)  # a stalled tie: new cards, without running out first
-        if len(s.deck) < safe_deck:
-            return -1
+        if len(s.deck) < safe_deck or len(hand) - 1 + len(s.deck) < HAND:
+            return -1  # a voluntary discard never makes the refill fail (that is the deck-out's call above)
         living: i64 = 0  # may-use bits of this side's living characters
         for ch in s.chars:
             if not ch.dead:
