@@ -603,6 +603,32 @@ def test_CQ_DRAW_2_the_heuristic_bot_chooses_its_whole_exchange_before_anything_
     assert Counter(hand_names(g, 0)) == Counter(hand) - Counter(chosen) + Counter(["Sappers", "Skirmishers"])
 
 
+@pytest.mark.parametrize("reach", [True, False])
+def test_CQ_MAGIC_1_CQ_FORTIFY_1_the_heuristic_reaches_a_hard_field_with_a_fortification_and_two_boosts(reach):
+    from fwlab.bots.conquest import HeuristicBot
+
+    # the centre (12) next to seat a's Militia (support 0): Pikemen 5 + Battle Fury 2 + Bloodlust 3
+    # + a Garrison (2) on the Militia's field reach it only all together; every other field is a 6,
+    # which Pikemen takes with one boost. The bot that combines them (its default) takes the 12;
+    # without (reach=False) it takes a 6, as it did before issue 27
+    hand = ["Pikemen", "Battle Fury", "Bloodlust", "Garrison"]
+    g = load(cq({0: hand}, followers={0: (2, 1, 2)}, diff={CENTRE: 12}, fields={4: (0, "Militia", None)}))
+    bot = HeuristicBot(0, reach=reach)
+    played: list[str] = []
+    while show(g)["active"] == 0 and g.decision_name == "tasks":
+        a = bot.choose(g)
+        if a.kind != "end":
+            played += names(g, [a.a])
+        g.apply(a)
+    if reach:
+        assert field(g, CENTRE)["owner"] == 0 and field(g, CENTRE)["troop"]["card"] == "Pikemen"
+        assert field(g, 4)["fortification"]["card"] == "Garrison"
+        assert set(played) == set(hand) and played[-1] == "Pikemen"      # the helpers first
+    else:
+        assert "owner" not in field(g, CENTRE) or field(g, CENTRE)["owner"] != 0
+        assert "Pikemen" in played
+
+
 def test_CQ_RESTORE_1_expended_followers_are_restored_and_kept_for_good():
     g = load(cq({0: ["Pikemen", "Militia"]}, followers={0: (2, 1, 0)}, diff={CENTRE: 5}))
     g.apply(f"conquer {iid_of(g, 0, 'Pikemen')} {CENTRE}")
