@@ -2,7 +2,7 @@
 return legal actions only (CORE-LEGAL-1), the same seeds give the same game, the heuristic's card
 checks (the engine's, read through the bot's may-use bits) agree with the engine's legal actions and
 its fighters' stats with Game.stat, and the heuristic's play follows its own rules (pairing, cards,
-heals held for damage, discards, the deck-out when far ahead)."""
+heals held for damage, discards, the deck-out only when its valuation says ending pays)."""
 
 from __future__ import annotations
 
