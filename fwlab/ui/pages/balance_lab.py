@@ -7,7 +7,7 @@ range; reopen and compare past runs kept in the store."""
 import streamlit as st
 
 from fwlab.catalog import CatalogError
-from fwlab.ui import data, lab_views
+from fwlab.ui import data, lab_views, skill_views
 from fwlab.ui.widgets import ruleset_label
 
 st.title("Balance lab")
@@ -75,3 +75,19 @@ if clicked and changes is not None:
 last = st.session_state.get(lab_views.RESULT[kind])
 if last is not None and last["ruleset"] == ruleset:
     lab_views.show(last)
+
+if mode == "What-if":
+    with st.expander("Check against skill: the what-if at each level of bot skill"):
+        st.caption("Replays this what-if with each level's bot in both seats, on the same seeds (the first level "
+                   "with the games per pairing above, the others with fewer), and shows per deck the change at "
+                   "each level and whether the levels agree on its sign and significance.")
+        levels, costly = skill_views.levels_input("lab-skill")
+        if st.button("Check against skill", key="lab-skill-run", disabled=not ready) and changes is not None:
+            try:
+                st.session_state[skill_views.SKILL_RESULT["whatif"]] = skill_views.run_skill_whatif(
+                    ruleset, changes, field, levels, games, costly, seed, workers)
+            except (ValueError, CatalogError) as exc:
+                st.error(f"The skill check could not run: {exc}")
+        skill = st.session_state.get(skill_views.SKILL_RESULT["whatif"])
+        if skill is not None and skill["ruleset"] == ruleset:
+            skill_views.show_skill(skill, "lab")

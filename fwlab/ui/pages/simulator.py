@@ -7,7 +7,7 @@ import streamlit as st
 
 from fwlab.rules.engines import bots_for, default_bot, engine_rulesets
 from fwlab.rulesets import SEAT_LABELS, info
-from fwlab.ui import data, deck_state, sim_views
+from fwlab.ui import data, deck_state, sim_views, skill_views
 from fwlab.ui.widgets import ruleset_label
 
 st.title("Matchup simulator")
@@ -68,3 +68,18 @@ if st.button("Run the simulation", type="primary", key="sim-run", disabled=rules
 
 if sim_views.RESULT in st.session_state:
     sim_views.show(st.session_state[sim_views.RESULT])
+
+if rules.uses_decks:
+    with st.expander("Skill sweep: each starter's field win rate at each level of bot skill"):
+        st.caption("Every pairing of the starter decks played with each level's bot in both seats, on the same "
+                   "seeds; a deck that gains with skill is a skill deck, one that loses is easy to pilot.")
+        levels, costly = skill_views.levels_input("sim-skill")
+        if st.button("Run the skill sweep", key="sim-skill-run"):
+            try:
+                st.session_state[skill_views.SKILL_RESULT["field"]] = skill_views.run_skill_field(
+                    ruleset, levels, games, costly, seed)
+            except ValueError as exc:
+                st.error(f"The skill sweep could not run: {exc}")
+        skill = st.session_state.get(skill_views.SKILL_RESULT["field"])
+        if skill is not None and skill["ruleset"] == ruleset:
+            skill_views.show_skill(skill, "sim")
