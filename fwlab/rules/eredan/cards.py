@@ -20,7 +20,7 @@ optional ``bearer`` condition). No effect on play (deck building or display): ``
 True
 >>> d = compile_card(cat.cards["Tarsk the Brander"])
 >>> (d.att, d.defense, d.spirit, d.life, d.mar_vs, d.mar_n)
-(4, 1, 1, 13, 8, 1)
+(6, 1, 1, 9, 8, 1)
 """
 
 from __future__ import annotations
