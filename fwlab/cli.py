@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.store.cli",
     "fwlab.sim.cli",
     "fwlab.sim.position_cli",
+    "fwlab.sim.replay_cli",
     "fwlab.ui.cli",
     "fwlab.calc.cli",
     "fwlab.decks.cli",
@@ -45,6 +46,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("fwlab.sim.cli", "play N games between decks (one per seat) with bots"),
     "engines": ("fwlab.sim.cli", "list every ruleset with its engine state (seats, bots, compiled, rule options)"),
     "position": ("fwlab.sim.position_cli", "show, play or start a game position written as text (docs/positions.md)"),
+    "replay": ("fwlab.sim.replay_cli", "one game told action by action, turn by turn (a simulated game, a record, "
+                                       "a position)"),
     "app": ("fwlab.ui.cli", "serve the Streamlit workbench on http://localhost:8501"),
     "tohit": ("fwlab.calc.cli", "D6 to-hit roll (fw/bg): one pair or the whole chart"),
     "combat": ("fwlab.calc.cli", "exact outcome of one attacker against its blockers"),

@@ -22,6 +22,8 @@ PAGES: tuple[PageInfo, ...] = (
              "To-hit chart, combat planner, Free Realms battle odds, Eredan damage, Conquest fields."),
     PageInfo("fwlab/ui/pages/simulator.py", "Matchup simulator", ":material/swords:",
              "Play two decks (or one against the starter gauntlet) many times with bots."),
+    PageInfo("fwlab/ui/pages/viewer.py", "Game viewer", ":material/play_circle:",
+             "Step through one game action by action: the board as card faces, hands, dice, scores, why not."),
     PageInfo("fwlab/ui/pages/elo.py", "Elo history", ":material/trending_up:",
              "Rating lines and leaderboards: the game's Elo rule and the comparison systems."),
     PageInfo("fwlab/ui/pages/balance.py", "Balance report", ":material/balance:",
