@@ -8,6 +8,7 @@ import streamlit as st
 from fwlab.rules.engines import bots_for, default_bot, engine_rulesets
 from fwlab.rulesets import SEAT_LABELS, info
 from fwlab.ui import data, deck_state, sim_views, skill_views
+from fwlab.ui.viewer_views import show_me_a_game
 from fwlab.ui.widgets import ruleset_label
 
 st.title("Matchup simulator")
@@ -68,6 +69,9 @@ if st.button("Run the simulation", type="primary", key="sim-run", disabled=rules
 
 if sim_views.RESULT in st.session_state:
     sim_views.show(st.session_state[sim_views.RESULT])
+
+if sim_views.RESULT in st.session_state:   # "show me a game": one of these games in the game viewer
+    show_me_a_game(st.session_state[sim_views.RESULT], decks)
 
 if rules.uses_decks:
     with st.expander("Skill sweep: each starter's field win rate at each level of bot skill"):
