@@ -231,6 +231,15 @@ def reach(g: Game, p: int, fw: int, fc: int, fm: int, block: float, growth: floa
         m_cost.append(cost)
     if not masks:
         return best
+    # cheapest first: the first subset that reaches a field is the best for it
+    order = sorted(range(len(masks)), key=lambda j: m_cost[j])
+    most = 0                        # the most attack and support any subset adds
+    any_steal = g.steal
+    for j in range(len(masks)):
+        if m_boost[j] + m_fsup[j] > most:
+            most = m_boost[j] + m_fsup[j]
+        if m_steal[j]:
+            any_steal = True
     nf = g.nf
     owner = g.owner
     diff = g.diff
@@ -256,6 +265,8 @@ def reach(g: Game, p: int, fw: int, fc: int, fm: int, block: float, growth: floa
             own = allsup[f] if g.steal else mine[f]
             if att + own >= df:
                 continue            # no help needed: best_conquest's
+            if att + most + (allsup[f] if any_steal else mine[f]) < df:
+                continue            # out of reach whatever is played
             v0 = float(df)
             if block > 0.0:
                 t = threat(g, p, f)
@@ -266,7 +277,7 @@ def reach(g: Game, p: int, fw: int, fc: int, fm: int, block: float, growth: floa
             v0 -= 0.01 * d.cost
             if v0 <= best.value:
                 continue
-            for j in range(len(masks)):
+            for j in order:
                 if m_w[j] > rw or m_c[j] > rc or m_m[j] > rm or m_nfort[j] > slots[f]:
                     continue
                 sup = allsup[f] if (g.steal or m_steal[j]) else mine[f]
@@ -278,6 +289,7 @@ def reach(g: Game, p: int, fw: int, fc: int, fm: int, block: float, growth: floa
                     best.iid = iid
                     best.field = f
                     best_j = j
+                break
     if best_j < 0:
         return best
     mask = masks[best_j]
