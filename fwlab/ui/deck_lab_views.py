@@ -163,7 +163,14 @@ def field_test_section(deck: Deck, db: str | None) -> None:
     else:
         st.caption(f"Against the {len(gauntlet)} {ruleset} starter decks, `{engine_for(ruleset).default_bot}` bots, "
                    "seats alternating. Save the deck to the store to also compare it, paired, with its saved version.")
-    clicked = st.button("Test against the field", key="builder-field-test", type="primary", disabled=not deck.size)
+    problems = validate(deck) if deck.size else []
+    if problems:
+        st.warning(f"**This deck is not a legal {ruleset} deck, so it cannot be tested against the field**: the "
+                   "engines play only legal decks (RULINGS, \"Every game, setups\"), as the tuner does. Fix these "
+                   "first:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems),
+                   icon=":material/block:")
+    clicked = st.button("Test against the field", key="builder-field-test", type="primary",
+                        disabled=not deck.size or bool(problems))
     lab_views.stopped_notice("field")
     if clicked:
         games = n * len(gauntlet) * (2 if saved else 1) + (n if saved else 0)

@@ -20,23 +20,111 @@ def buildable() -> tuple[str, ...]:
 RULESET = "builder-ruleset"
 COUNTS = "builder-counts"
 NAME = "builder-name"
+#: the ruleset the deck in COUNTS is of (the selectbox's own key is dropped while another page shows)
+DECK_RULESET = "builder-deck-ruleset"
+#: the deck's name kept beyond the name box (its widget key is dropped while another page shows)
+KEPT_NAME = "builder-name-kept"
+#: ruleset -> (name, counts): the decks set aside when the builder moved to another ruleset
+ASIDE = "builder-aside"
 
 
 def counts() -> dict[str, int]:
     return dict(st.session_state.get(COUNTS, {}))
 
 
+def deck_ruleset() -> str | None:
+    """The ruleset of the builder's deck (None before the page first ran)."""
+    r = st.session_state.get(DECK_RULESET)
+    return str(r) if r else None
+
+
+def restore() -> None:
+    """At the top of the page, before its widgets: put back the ruleset and the name the deck is of
+    when their widgets' state was dropped (Streamlit forgets a widget's value while another page shows)."""
+    r = deck_ruleset()
+    if r is not None and RULESET not in st.session_state:
+        st.session_state[RULESET] = r
+    if NAME not in st.session_state and KEPT_NAME in st.session_state:
+        st.session_state[NAME] = st.session_state[KEPT_NAME]
+
+
+def adopt(ruleset: str) -> None:
+    """After the ruleset box: the deck in COUNTS is of ``ruleset`` from now on (the first run)."""
+    if deck_ruleset() is None:
+        st.session_state[DECK_RULESET] = ruleset
+    st.session_state[KEPT_NAME] = st.session_state.get(NAME, "")
+
+
+def aside() -> dict[str, Deck]:
+    """The decks set aside, one per ruleset (never the current ruleset's)."""
+    out = {}
+    for r, (name, c) in dict(st.session_state.get(ASIDE, {})).items():
+        entries = tuple(DeckEntry(n, card) for card, n in c.items() if n > 0)
+        if entries:
+            out[r] = Deck(r, name or "Untitled", entries, source="<deck builder>")
+    return out
+
+
+def _put_aside() -> None:
+    """Keep the builder's deck under its ruleset (nothing to keep when it is empty)."""
+    r = deck_ruleset()
+    kept = dict(st.session_state.get(ASIDE, {}))
+    if r is not None:
+        c = counts()
+        if c:
+            kept[r] = (str(st.session_state.get(NAME) or ""), c)
+        else:
+            kept.pop(r, None)
+    st.session_state[ASIDE] = kept
+
+
+def _take_up(ruleset: str) -> None:
+    """Make ``ruleset``'s deck the builder's: the one set aside for it, else an empty deck."""
+    kept = dict(st.session_state.get(ASIDE, {}))
+    name, c = kept.pop(ruleset, ("", {}))
+    st.session_state[ASIDE] = kept
+    st.session_state[COUNTS] = dict(c)
+    st.session_state[NAME] = name
+    st.session_state[DECK_RULESET] = ruleset
+
+
+def switch_ruleset() -> None:
+    """The ruleset box's callback: the deck of the ruleset left is set aside (never thrown away) and
+    the deck set aside for the new one, if any, comes back."""
+    new = st.session_state.get(RULESET)
+    if not new or new == deck_ruleset():
+        return
+    _put_aside()
+    _take_up(str(new))
+
+
+def bring(ruleset: str) -> None:
+    """Copy the deck set aside for ``ruleset`` (of the same catalog) into the builder's ruleset."""
+    deck = aside().get(ruleset)
+    if deck is not None:
+        st.session_state[COUNTS] = deck.counts()
+        st.session_state[NAME] = deck.name
+
+
 def set_deck(deck: Deck) -> None:
-    """Put a deck in the builder (its ruleset, name and counts)."""
+    """Put a deck in the builder (its ruleset, name and counts); a deck of another ruleset sets the
+    builder's deck aside first."""
+    if deck.ruleset != deck_ruleset():
+        _put_aside()
+        _take_up(deck.ruleset)
     st.session_state[RULESET] = deck.ruleset
+    st.session_state[DECK_RULESET] = deck.ruleset
     st.session_state[NAME] = deck.name
     st.session_state[COUNTS] = deck.counts()
 
 
 def clear(ruleset: str | None = None) -> None:
-    st.session_state[COUNTS] = {}
-    if ruleset:
+    """An empty deck (of ``ruleset``, the deck of the current one set aside, when given)."""
+    if ruleset and ruleset != deck_ruleset():
+        _put_aside()
+        _take_up(ruleset)
         st.session_state[RULESET] = ruleset
+    st.session_state[COUNTS] = {}
 
 
 def current(ruleset: str) -> Deck:
@@ -87,19 +175,22 @@ def card_label(cat: Catalog, name: str) -> str:
     return f"{card.name} ({', '.join(bits)})"
 
 
-__all__ = ["CatalogError", "add", "buildable", "card_label", "catalog", "clear", "counts", "current", "from_text",
-           "remove", "set_deck", "starters"]
+__all__ = ["CatalogError", "add", "adopt", "aside", "bring", "buildable", "card_label", "catalog", "clear", "counts",
+           "current", "deck_ruleset", "from_text", "remove", "restore", "set_deck", "starters", "switch_ruleset"]
 
 
 def available_decks(ruleset: str, db: str | None) -> dict[str, Deck]:
-    """Decks to play with: the builder's deck (when it is of this ruleset), the starter decks, and the
+    """Decks to play with: the builder's deck (when it is of this ruleset, or set aside for it), the starter decks, and the
     store's saved/imported decks of the ruleset (when the store can be read). Labels say where each is from."""
     from . import data
 
     out: dict[str, Deck] = {}
-    if st.session_state.get(RULESET) == ruleset and counts():
+    if deck_ruleset() == ruleset and counts():
         built = current(ruleset)
         out[f"Deck builder: {built.name}"] = built
+    kept = aside().get(ruleset)
+    if kept is not None:
+        out[f"Deck builder (set aside): {kept.name}"] = kept
     for name, deck in starters(ruleset).items():
         out[f"Starter: {name}"] = deck
     if db is not None:

@@ -4,11 +4,12 @@ draw odds, saving, and the deck builder helper."""
 
 from __future__ import annotations
 
+import re
 import zlib
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
-import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -18,6 +19,7 @@ from ..decks import Deck
 from ..decks.helper import fill_deck
 from ..decks.odds import deploy_odds, draw_odds
 from ..decks.stats import gem_gap_odds
+from ..decks.validate import validate
 from ..rules.deckrules import article, count_word
 from ..rules.engines import deck_rules_for, engine_for, engine_rulesets
 from ..stats import wilson
@@ -62,6 +64,24 @@ def start_from(ruleset: str, db: str | None) -> None:
         st.error(err)
 
 
+def aside_notice(ruleset: str) -> None:
+    """The decks set aside when the ruleset changed (switching back brings one back); one of the same
+    catalog can be copied into an empty deck of this ruleset."""
+    from ..rulesets import FAMILY
+
+    kept = deck_state.aside()
+    if not kept:
+        return
+    listed = "; ".join(f"**{r}**: {d.name} ({d.size} cards)" for r, d in kept.items())
+    st.info(f"Set aside, not lost (choose its ruleset again to go on with it): {listed}.", icon=":material/inventory_2:")
+    if deck_state.counts():
+        return
+    for r, d in kept.items():
+        if FAMILY.get(r) == FAMILY.get(ruleset):
+            st.button(f"Copy {d.name} from {r} into this {ruleset} deck", key=f"builder-bring-{r}",
+                      on_click=deck_state.bring, args=(r,))
+
+
 def card_picker(ruleset: str, cat: Catalog) -> None:
     """A card of the catalog, a number of copies, and Add / Remove buttons."""
     names = sorted(cat.cards)
@@ -91,13 +111,19 @@ def catalog_frame(cat: Catalog) -> pd.DataFrame:
     return df
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def _catalog_frame(ruleset: str) -> pd.DataFrame:
+    """:func:`catalog_frame` of the ruleset's catalog, built once (the builder redraws it on every + / −)."""
+    return catalog_frame(deck_state.catalog(ruleset))
+
+
 #: session key of a counter in the catalog table's key: bumped to clear its selection after adding
 _PICK_GEN = "builder-catalog-gen"
 
 
 def catalog_table(ruleset: str, cat: Catalog) -> None:
     """The filtered catalog beside the deck: select rows (several at once), then add them."""
-    cards = catalog_frame(cat)
+    cards = _catalog_frame(ruleset)
     shown = filter_widgets(cards, cat.family, key=f"builder-filter-{ruleset}").apply(cards, camp_column(cat.family))
     columns = [c for c in shown.columns if shown[c].notna().any()] or list(shown.columns)
     gen = st.session_state.get(_PICK_GEN, 0)
@@ -123,13 +149,91 @@ def _add_selected(names: list[str], copies: int) -> None:
 
 
 def deck_frame(deck: Deck, cat: Catalog) -> pd.DataFrame:
-    rows = []
-    for name, n in deck.counts().items():
-        card = cat.lookup(name)
-        rows.append({"count": n, "card": name, "type": card.type if card else "unknown",
-                     "cost": card.cost if card else None, "attack": card.attack if card else None,
-                     "defense": card.defense if card else None})
-    return pd.DataFrame(rows, columns=["count", "card", "type", "cost", "attack", "defense"])
+    """The deck table: one row per card, grouped as the visual deck groups them (characters first),
+    with the ruleset's own columns: the face's type line (a character's classes and race), the cost
+    where the game has one, the camp (nature, sphere; Eredan's guild, unaffiliated cards as
+    Mercenary), the stats its face shows (Att/Def/Dmg/Hp, Attack/Defense, Life/Att/Def/Spirit, Exp)
+    and the gems where cards flip them. A column no card of the deck fills is left out; a blank cell
+    is a card without that stat (shown as "–", never "None")."""
+    from .deck_face_views import groups
+
+    names = tuple(card.name for _, cards in groups(deck, cat) for card, _ in cards)
+    unknown = tuple(name for name in deck.counts() if cat.lookup(name) is None)
+    df = _card_rows(deck.ruleset, names, unknown) if cat is deck_state.catalog(deck.ruleset) else \
+        card_rows(deck.ruleset, names, unknown, cat)
+    counts = deck.counts()
+    df.insert(0, "count", pd.array([counts[n] for n in df["card"]], dtype="Int64"))
+    return df
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _card_rows(ruleset: str, names: tuple[str, ...], unknown: tuple[str, ...]) -> pd.DataFrame:
+    """:func:`card_rows` over the ruleset's own catalog, cached (a + / − changes counts, not cards)."""
+    return card_rows(ruleset, names, unknown, deck_state.catalog(ruleset))
+
+
+def card_rows(ruleset: str, names: Sequence[str], unknown: Sequence[str], cat: Catalog) -> pd.DataFrame:
+    """The deck table without its counts: one row per card of ``names`` (catalog cards, in order),
+    then one per ``unknown`` name."""
+    from ..rules.faces import card_face
+
+    rules = deck_rules_for(ruleset)
+    rows: list[dict[str, Any]] = []
+    for name in names:
+        card = cat[name]
+        spec = card_face(ruleset, card, cat)
+        row: dict[str, Any] = {"card": card.name, "type": spec.type_line, "cost": card.cost}
+        if rules.mix_field:
+            row[rules.mix_field] = rules.mix_label(card) if rules.in_mix(card) else card.fields.get(rules.mix_field)
+        for stat in spec.stats:
+            row[stat.label] = stat.value
+        if rules.gem_field:
+            row["gems"] = len(card.fields.get(rules.gem_field) or ())
+        rows.append(row)
+    rows += [{"card": name, "type": "not in the catalog"} for name in unknown]
+    df = pd.DataFrame(rows, columns=list(dict.fromkeys(["card", "type"] + [k for r in rows for k in r])))
+    for col in df.columns[2:]:
+        values = df[col].dropna()
+        if len(values) and values.map(lambda v: isinstance(v, int) or bool(re.fullmatch(r"-?\d+", str(v)))).all():
+            df[col] = pd.to_numeric(df[col]).astype("Int64")     # whole numbers: a numeric column
+        elif len(values):
+            df[col] = df[col].astype("string")
+    keep = [c for c in df.columns if c in ("card", "type") or df[c].notna().any()]
+    return df[keep].reset_index(drop=True)
+
+
+def deck_table_config(df: pd.DataFrame) -> dict[str, Any]:
+    """Column widths for the deck table: the card column as wide as the longest name (no name is cut)."""
+    longest = int(df["card"].astype(str).str.len().max()) if len(df) else 10
+    typeline = int(df["type"].astype(str).str.len().max()) if len(df) else 10
+    return {"count": st.column_config.NumberColumn(width=56),
+            "card": st.column_config.TextColumn(width=max(120, 8 * longest + 24)),
+            "type": st.column_config.TextColumn(width=max(90, 7 * typeline + 16))}
+
+
+def full_curve(curve: Mapping[int, int], top: int | None = None) -> dict[int, int]:
+    """The resource curve with every cost from 0 to the highest (or to ``top``), a cost no card has at 0.
+
+    >>> full_curve({2: 3, 5: 1})
+    {0: 0, 1: 0, 2: 3, 3: 0, 4: 0, 5: 1}
+    >>> full_curve({1: 2}, top=3)
+    {0: 0, 1: 2, 2: 0, 3: 0}
+    """
+    last = max(curve, default=-1) if top is None else top
+    return {c: int(curve.get(c, 0)) for c in range(0, last + 1)}
+
+
+def curve_note(deck: Deck, cat: Catalog) -> str | None:
+    """Why a deck has no resource curve (its catalog's cards have no cost, or none of the curve's
+    types is in the deck yet); None when it has one."""
+    rules = deck_rules_for(deck.ruleset)
+    if not any(rules.in_curve(c) for c in cat):
+        return (f"No resource curve: {deck.ruleset} cards have no cost (nothing is paid to play a card), so the "
+                "card types and the draw odds below say how the deck plays out.")
+    if not any(rules.in_curve(c) for name in deck.counts() if (c := cat.lookup(name)) is not None):
+        kinds = ", ".join(rules.curve_types or ()) or "cards with a cost"
+        return f"No resource curve yet: the curve counts {kinds}, and the deck has none."
+    return None
 
 
 def draw_odds_section(deck: Deck, cat: Catalog) -> None:
@@ -167,9 +271,7 @@ def draw_odds_section(deck: Deck, cat: Catalog) -> None:
         table(df, f"draw-odds-{odds.label}.csv", key="odds", column_config={
             c: st.column_config.NumberColumn(format="%.3f") for c in df.columns[2:]})
     with right:
-        fig = px.line(df, x="turn", y=df.columns[2:].tolist(), markers=True, title=f"Draw odds: {odds.label}")
-        fig.update_layout(yaxis_range=[0, 1], height=320, margin={"l": 10, "r": 10, "t": 40, "b": 10})
-        chart(fig, key="odds-chart")
+        chart(odds_figure(df, odds.label), key="odds-chart")
     if deck_rules_for(deck.ruleset).resource_cycle:
         try:
             dep = deploy_odds(deck, min(turns, 8), catalog=cat)
@@ -179,6 +281,16 @@ def draw_odds_section(deck: Deck, cat: Catalog) -> None:
         st.caption("Chance to be able to deploy something on each turn (resource cycle, exact)")
         table(pd.DataFrame({"turn": dep.turn, "Res": dep.resources, "P(can deploy)": dep.p_deploy,
                             "P(deployed every turn so far)": dep.p_every_turn}), "deploy-odds.csv", key="deploy")
+
+
+def odds_figure(df: pd.DataFrame, label: str) -> go.Figure:
+    """The draw-odds lines by turn (graph objects with the layout given whole: plotly express and
+    update_layout cost a tenth of a second a figure, too much for a page redrawn on every + / −)."""
+    turns = df["turn"].tolist()
+    return go.Figure([go.Scatter(x=turns, y=df[c].tolist(), mode="lines+markers", name=c) for c in df.columns[2:]],
+                     layout={"title": {"text": f"Draw odds: {label}"}, "height": 320,
+                             "margin": {"l": 10, "r": 10, "t": 40, "b": 10}, "yaxis": {"range": [0, 1]},
+                             "xaxis": {"title": {"text": "turn"}, "dtick": 1}})
 
 
 def save(deck: Deck) -> None:
@@ -288,7 +400,12 @@ def simulated_check(deck: Deck) -> None:
     games = int(c1.number_input("Games per starter deck", 1, 2000, 50, step=10, key="builder-check-games",
                                 disabled=not ready))
     seed = int(c2.number_input("Seed", 0, 2**31 - 1, 1, key="builder-check-seed", disabled=not ready))
-    clicked = st.button("Simulated check: play the starter gauntlet", key="builder-check", disabled=not ready)
+    problems = validate(deck) if ready else []
+    if problems:
+        st.warning("The simulated check plays only legal decks (the engines refuse the others); fix the problems "
+                   "above first: " + "; ".join(f"{p.rule} ({p.card or 'the deck'})" for p in problems) + ".")
+    clicked = st.button("Simulated check: play the starter gauntlet", key="builder-check",
+                        disabled=not ready or bool(problems))
     if not ready:
         st.caption(f"The simulated check comes with the Free Realms engine: `{deck.ruleset}` has no rules engine "
                    "yet, so no games can be played. The exact odds above need none.")

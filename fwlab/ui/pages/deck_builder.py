@@ -1,8 +1,14 @@
-"""Deck builder: start from a starter, saved or empty deck; add cards by selecting rows of the filtered catalog
-beside the deck (or copies of one card by name); see validation, curve,
-type mix, gems (for Free Realms with what they buy: battle odds by gap and a simulated check), for
-Eredan the characters, the deck's guild and who may play each card with the reason, and draw odds; save, download and upload the decklist; test it against the field (and, paired, its saved version);
-tune it (the balance lab's tuner, its diff accepted card by card); fill a deck with the helper."""
+"""Deck builder: start from a starter, saved, pasted or empty deck, or open a share link; add cards
+by selecting rows of the filtered catalog beside the deck (or copies of one card by name), or with
+the + / − on each card of the visual deck (faces grouped by type, counts as badges); see validation,
+the deck table (each ruleset's own columns), curve, type mix, gems (for Free Realms with what they
+buy: battle odds by gap and a simulated check), for Eredan the characters, the deck's guild and who
+may play each card with the reason, and draw odds; copy the decklist and the share link (the URL
+carries the deck), save, download and upload it; compare it with another deck (count diff, curves
+and gems overlaid, head to head); test it against the field (and, paired, its saved version); tune
+it (the balance lab's tuner, its diff accepted card by card); fill a deck with the helper. Switching
+ruleset sets the deck aside (switching back brings it back); an illegal deck is not simulated, and
+the page says why."""
 
 import streamlit as st
 
@@ -10,34 +16,58 @@ from fwlab.catalog import CatalogError
 from fwlab.decks import format_decklist
 from fwlab.decks.stats import deck_stats
 from fwlab.decks.validate import validate
-from fwlab.ui import data, deck_lab_views, deck_state, deck_views
+from fwlab.ui import (
+    data,
+    deck_compare_views,
+    deck_face_views,
+    deck_lab_views,
+    deck_share_views,
+    deck_state,
+    deck_views,
+)
 from fwlab.ui.widgets import bar, chart, ruleset_label, table
 
 st.title("Deck builder")
 
+deck_state.restore()
+deck_share_views.load_link()
 ruleset = st.selectbox("Ruleset", deck_state.buildable(), key=deck_state.RULESET, format_func=ruleset_label,
-                       on_change=deck_state.clear)
+                       on_change=deck_state.switch_ruleset,
+                       help="Each ruleset keeps its own deck: switching sets this one aside, switching back brings it back.")
+deck_state.adopt(ruleset)
+deck_share_views.link_note()
+deck_views.aside_notice(ruleset)
 cat = deck_state.catalog(ruleset)
 store_problem = data.store_problem()
+db = None if store_problem else data.db_path()
 
 with st.expander("Start from a starter deck, a saved deck or an empty deck", expanded=not deck_state.counts()):
-    deck_views.start_from(ruleset, None if store_problem else data.db_path())
+    deck_views.start_from(ruleset, db)
+with st.expander("Paste a decklist"):
+    deck_share_views.paste_section(ruleset)
 
 st.text_input("Deck name", key=deck_state.NAME)
 deck_views.card_picker(ruleset, cat)
 deck = deck_state.current(ruleset)
 
-left, right = st.columns(2)
+left, right = st.columns([3, 2])
 with left:
     st.subheader(f"{deck.size} cards")
-    table(deck_views.deck_frame(deck, cat), f"{ruleset}-deck.csv", key="builder-deck")
     problems = validate(deck, cat) if deck.size else []
     if not deck.size:
-        st.info("The deck is empty: start from a deck above or add cards from the catalog.")
+        st.info("The deck is empty: start from a deck above, paste one, or add cards from the catalog.")
     elif not problems:
         st.success(f"Legal {ruleset} deck ({deck.size} cards).", icon=":material/check_circle:")
     else:
         st.error("Not legal yet:\n" + "\n".join(f"- **{p.rule}**: {p.message}" for p in problems))
+    faces_tab, table_tab = st.tabs(["Faces", "Table"])
+    with faces_tab:
+        if deck.size:
+            deck_face_views.deck_faces(deck, cat)
+    with table_tab:
+        frame = deck_views.deck_frame(deck, cat)
+        table(frame, f"{ruleset}-deck.csv", key="builder-deck", placeholder="–",
+              column_config=deck_views.deck_table_config(frame))
 with right:
     st.markdown("**Catalog**: select cards, then add them")
     deck_views.catalog_table(ruleset, cat)
@@ -50,7 +80,11 @@ if deck.size:
     stats = deck_stats(deck, cat)
     c1, c2, c3 = st.columns(3)
     with c1:
-        chart(bar(stats.curve, "cost", "cards", "Resource curve"), key="builder-curve")
+        note = deck_views.curve_note(deck, cat)
+        if note:
+            st.caption(note)
+        else:
+            chart(bar(deck_views.full_curve(stats.curve), "cost", "cards", "Resource curve"), key="builder-curve")
     with c2:
         chart(bar(stats.types, "type", "cards", "Card types"), key="builder-types")
     with c3:
@@ -67,7 +101,9 @@ if deck.size:
     st.subheader("Draw odds")
     deck_views.draw_odds_section(deck, cat)
 
-st.subheader("Save, download, upload")
+st.subheader("Share, copy, save")
+if deck.size:
+    deck_share_views.copy_section(deck)
 s1, s2, s3 = st.columns(3)
 with s1:
     if store_problem:
@@ -88,11 +124,16 @@ with s3:
             st.button(f"Load {uploaded.name} ({uploaded.ruleset}, {uploaded.size} cards)", key="builder-load-upload",
                       on_click=deck_state.set_deck, args=(uploaded,))
 
+st.subheader("Compare with another deck")
+deck_compare_views.compare_section(deck, cat, db)
+
 st.subheader("Test against the field")
-deck_lab_views.field_test_section(deck, None if store_problem else data.db_path())
+deck_lab_views.field_test_section(deck, db)
 
 st.subheader("Tune this deck")
 deck_lab_views.tune_section(deck, cat)
 
 st.subheader("Deck builder helper")
 deck_views.helper_section(deck, cat)
+
+deck_share_views.write_link(ruleset, deck)

@@ -1,0 +1,99 @@
+"""The deck builder's visual deck: the deck's cards drawn as their faces (docs/card-faces.md), grouped
+by card type, each with its count as a badge and + / − buttons beside it.
+
+The faces are the catalog page's (:func:`fwlab.ui.catalog_view._faces`: ``<img>`` tags with the SVG
+in a ``data:`` URI, since ``st.html`` strips inline SVG), cached per ruleset, card names and width,
+so a + / − that changes only a count draws nothing anew.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Sequence
+
+import streamlit as st
+
+from ..catalog import Card, Catalog
+from ..catalog.faces import esc
+from ..decks import Deck
+from ..rules.engines import deck_rules_for
+from . import deck_state
+from .catalog_view import _faces
+
+#: the width of a face in the deck view (as many a row as the page's width holds)
+FACE_PX = 112
+
+_STYLE = (".deck-face{position:relative;display:block;line-height:0}.deck-face img{display:block}"
+          ".deck-face .deck-count{position:absolute;top:4px;right:4px;min-width:22px;padding:3px 6px;"
+          "border-radius:12px;background:#111;color:#fff;font:bold 13px system-ui,sans-serif;line-height:16px;"
+          "text-align:center;box-shadow:0 0 0 2px #fff}")
+
+
+def card_key(name: str) -> str:
+    """The widget-key part of a card's + / − buttons: its name as a slug and a short checksum (a
+    key names a CSS class of the page, so it holds no spaces; the checksum tells apart names of
+    one slug, and the tests check that no two cards of a catalog share a key).
+
+    >>> card_key("Hom'Chai Scout")
+    'hom-chai-scout-0062'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return f"{slug}-{zlib.crc32(name.encode('utf-8')) % 10_000:04d}"
+
+
+def _type_rank(rules_types: Sequence[str], card_type: str) -> tuple[int, str]:
+    return (rules_types.index(card_type) if card_type in rules_types else len(rules_types), card_type)
+
+
+def groups(deck: Deck, cat: Catalog) -> list[tuple[str, list[tuple[Card, int]]]]:
+    """The deck's known cards grouped by type: the ruleset's characters first, then the types in
+    the order its decklists list them (the deck rules' quotas), then the rest by name; within a
+    group by cost, then name."""
+    rules = deck_rules_for(deck.ruleset)
+    order = list(rules.character_types) + [t for t in rules.quotas if t not in rules.character_types]
+    by_type: dict[str, list[tuple[Card, int]]] = {}
+    for name, n in deck.counts().items():
+        card = cat.lookup(name)
+        if card is not None and n > 0:
+            by_type.setdefault(card.type, []).append((card, n))
+    out = []
+    for t in sorted(by_type, key=lambda t: _type_rank(order, t)):
+        cards = sorted(by_type[t], key=lambda cn: (cn[0].cost if cn[0].cost is not None else -1, cn[0].name))
+        out.append((t, cards))
+    return out
+
+
+def group_label(card_type: str, copies: int) -> str:
+    """``Creatures · 20``: a type's heading in the deck view."""
+    word = card_type.capitalize()
+    return f"{word}{'' if word.endswith('s') else 's'} · {copies}"
+
+
+def badge_html(face: str, name: str, count: int) -> str:
+    """A face (an ``<img>``) with its count as a badge in its top right corner."""
+    return (f'<style>{_STYLE}</style><div class="deck-face" data-card="{esc(name)}">{face}'
+            f'<span class="deck-count" title="{count} in the deck">×{count}</span></div>')
+
+
+def deck_faces(deck: Deck, cat: Catalog) -> None:
+    """The visual deck: a heading per card type with its copies, then its cards' faces, a count
+    badge on each and − / + buttons below it (one copy out or in)."""
+    grouped = groups(deck, cat)
+    names = [card.name for _, cards in grouped for card, _ in cards]
+    faces = dict(zip(names, _faces(deck.ruleset, tuple(names), FACE_PX)))
+    for card_type, cards in grouped:
+        st.markdown(f"**{group_label(card_type, sum(n for _, n in cards))}**")
+        with st.container(horizontal=True, wrap=True, gap="small"):     # as many a row as fit
+            for card, n in cards:
+                with st.container(width=FACE_PX, gap="small"):
+                    st.html(badge_html(faces.get(card.name, esc(card.name)), card.name, n))
+                    key = card_key(card.name)
+                    with st.container(horizontal=True, gap="small", horizontal_alignment="center"):
+                        st.button("−", key=f"builder-minus-{key}", help=f"One copy of {card.name} fewer",
+                                  on_click=deck_state.remove, args=(card.name, 1))
+                        st.button("+", key=f"builder-plus-{key}", help=f"One more copy of {card.name}",
+                                  on_click=deck_state.add, args=(card.name, 1))
+    unknown = [name for name in deck.counts() if cat.lookup(name) is None]
+    if unknown:
+        st.caption("Not in the catalog, so no face: " + ", ".join(unknown))
