@@ -47,6 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "at the first level, --skill-games at the others")
     p.add_argument("--skill-games", type=int, default=None, metavar="N",
                    help="games per pairing at the levels after the first (default: a fifth of -n, at least 10)")
+    add_until_arguments(p, "the win rate of seat A (with more seats: the widest of the seats' win rates)")
     add_rule_argument(p)
     p.set_defaults(func=run)
 
@@ -57,6 +58,32 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--options", action="store_true",
                    help="also list each ruleset's rule options (name, default, rule ID, what it changes)")
     e.set_defaults(func=run_engines)
+
+
+def add_until_arguments(p: argparse.ArgumentParser, headline: str, per: str = "") -> None:
+    """``--until-ci H`` and ``--max-games N``: play batches in their fixed order until the 95% interval
+    of ``headline`` is at most ±H (or N games), instead of -n games."""
+    p.add_argument("--until-ci", type=float, default=None, metavar="H",
+                   help=f"instead of -n: play batches in a fixed order until the 95%% interval of {headline} is at "
+                        f"most ±H (e.g. 0.01), or --max-games; says how many games it took, and stopping after k "
+                        f"games gives the same result as -n k{per}")
+    p.add_argument("--max-games", type=int, default=None, metavar="N",
+                   help=f"the cap of --until-ci{per} (default: Karsten's rule of thumb 4/L^2 for an interval of "
+                        "width L = 2H, which is enough for any one win rate: 10000 games at ±0.01)")
+
+
+def check_until(args: argparse.Namespace) -> float | None:
+    """The ``--until-ci`` half width, checked (a ValueError naming the flag), or None."""
+    h = getattr(args, "until_ci", None)
+    if h is None:
+        if getattr(args, "max_games", None) is not None:
+            raise ValueError("--max-games is the cap of --until-ci; give --until-ci too (or -n alone)")
+        return None
+    if not 0 < h < 0.5:
+        raise ValueError(f"--until-ci is the half width of a 95% interval, between 0 and 0.5 (e.g. 0.01), not {h}")
+    if args.max_games is not None and args.max_games < 1:
+        raise ValueError("--max-games must be at least 1")
+    return float(h)
 
 
 def add_rule_argument(p: argparse.ArgumentParser) -> None:
@@ -196,7 +223,7 @@ def run_skill_sweep(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .runner import BATCH, simulate_match
+    from .runner import BATCH, simulate_match, simulate_until
 
     if getattr(args, "skill_sweep", None):
         return run_skill_sweep(args)
@@ -226,11 +253,19 @@ def run(args: argparse.Namespace) -> int:
 
     from ..cluster import cluster_address, executor_for
 
+    until_ci = check_until(args)
+    until = None
     ex = executor_for(cluster_address(args.cluster), engine_for(ruleset).name)
     try:
-        res = simulate_match(setups, ruleset, n=args.games, seed=args.seed, bots=bots,
-                             workers=args.workers or None, progress=progress, log_cards=args.cards, executor=ex,
-                             options=options)
+        if until_ci is not None:
+            until = simulate_until(setups, ruleset, until_ci, args.max_games, seed=args.seed, bots=bots,
+                                   workers=args.workers or None, progress=lambda d, t, _h: progress(d, t),
+                                   log_cards=args.cards, executor=ex, options=options)
+            res = until.result
+        else:
+            res = simulate_match(setups, ruleset, n=args.games, seed=args.seed, bots=bots,
+                                 workers=args.workers or None, progress=progress, log_cards=args.cards, executor=ex,
+                                 options=options)
     finally:
         if ex is not None:
             ex.shutdown()
@@ -246,6 +281,8 @@ def run(args: argparse.Namespace) -> int:
         d = res.to_seats_dict(names, bots)
         d.update(ruleset=ruleset, seed=args.seed, seconds=seconds)
     d["options"] = options
+    if until is not None:
+        d["until"] = until.summary()
     if not args.cards:
         d.pop("cards")
     if ex is not None:
@@ -259,6 +296,8 @@ def run(args: argparse.Namespace) -> int:
         _print_many(d, ruleset, args.seed)
     if options:
         print("  rules changed: " + ", ".join(f"{k}={v}" for k, v in options.items()))
+    if until is not None:
+        print("  " + until.sentence())
     return 0
 
 

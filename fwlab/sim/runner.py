@@ -12,10 +12,11 @@ share (1/k among k tied seats), so a 2-seat draw is half a win.
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,27 +264,15 @@ def run_batch(args: tuple[Any, ...]) -> SimResult:
     return res
 
 
-def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: int = 0,
-                   bots: Sequence[str] | None = None, workers: int | None = 1,
-                   progress: Callable[[int, int], None] | None = None, executor: Executor | None = None,
-                   log_cards: bool = False, batch_size: int = BATCH,
-                   overrides: Mapping[str, Mapping[str, Any]] | None = None,
-                   options: Mapping[str, Any] | None = None) -> SimResult:
-    """Play ``n`` games of ``ruleset`` from one setup per seat (a deck, card names, or None for a game
-    with a shared deck), one bot per seat, and merge the results.
-
-    ``workers`` > 1 uses a local process pool (``None``: one per core); ``executor`` replaces it.
-    ``progress(done, total)`` is called after every batch. ``overrides`` (``{card: {field: value}}``,
-    checked here) plays the games over the ruleset's catalog with those cards changed; ``options``
-    (``{name: value or text}``, the engine's rule options, checked here) plays them under those
-    rules. Each batch carries both as plain data.
-    """
+def _plan(setups: Sequence[Setup], ruleset: str, bots: Sequence[str] | None,
+          overrides: Mapping[str, Mapping[str, Any]] | None,
+          options: Mapping[str, Any] | None) -> tuple[list[Any], list[str], tuple[Any, ...]]:
+    """Check seats, bots, overrides, options and decks once, before any batch goes to a worker, and
+    return the plain data every batch carries: card names per seat, bot names, ``(overrides, options)``."""
     from ..rules.engines import check_rule_options, engine_for
 
     eng = engine_for(ruleset)
     check_seats(ruleset, len(setups))
-    if n < 1:
-        raise ValueError("n must be at least 1")
     names = [_names(s) for s in setups]
     bot_names = list(bots) if bots is not None else [eng.default_bot] * len(setups)
     if len(bot_names) != len(setups):
@@ -302,8 +291,29 @@ def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: i
     fam = info(ruleset).family
     check_setups(ruleset, setups, (catalog_with_overrides(ruleset, ov) if ov else load_catalog(ruleset)) if fam
                  else None)
-    n_batches = (n + batch_size - 1) // batch_size
     extra: tuple[Any, ...] = (ov, opts) if opts else (ov,) if ov else ()
+    return names, bot_names, extra
+
+
+def simulate_match(setups: Sequence[Setup], ruleset: str, n: int = 1000, seed: int = 0,
+                   bots: Sequence[str] | None = None, workers: int | None = 1,
+                   progress: Callable[[int, int], None] | None = None, executor: Executor | None = None,
+                   log_cards: bool = False, batch_size: int = BATCH,
+                   overrides: Mapping[str, Mapping[str, Any]] | None = None,
+                   options: Mapping[str, Any] | None = None) -> SimResult:
+    """Play ``n`` games of ``ruleset`` from one setup per seat (a deck, card names, or None for a game
+    with a shared deck), one bot per seat, and merge the results.
+
+    ``workers`` > 1 uses a local process pool (``None``: one per core); ``executor`` replaces it.
+    ``progress(done, total)`` is called after every batch. ``overrides`` (``{card: {field: value}}``,
+    checked here) plays the games over the ruleset's catalog with those cards changed; ``options``
+    (``{name: value or text}``, the engine's rule options, checked here) plays them under those
+    rules. Each batch carries both as plain data.
+    """
+    if n < 1:
+        raise ValueError("n must be at least 1")
+    n_batches = (n + batch_size - 1) // batch_size
+    names, bot_names, extra = _plan(setups, ruleset, bots, overrides, options)
     jobs: list[tuple[Any, ...]] = [
         (names, ruleset, bot_names, seed, i * batch_size, min(batch_size, n - i * batch_size), log_cards)
         + extra for i in range(n_batches)]
@@ -336,6 +346,144 @@ def simulate(deck_a: Deck | Sequence[str], deck_b: Deck | Sequence[str], n: int 
         ruleset = deck_a.ruleset if isinstance(deck_a, Deck) else "fw"
     return simulate_match([deck_a, deck_b], ruleset, n, seed, bots, workers, progress, executor, log_cards,
                           batch_size, overrides, options)
+
+
+# ---------------------------------------------------------------- until the interval is narrow enough
+
+#: The fewest games a run that stops on its interval plays before it may stop (a few games at an
+#: extreme rate give a deceptively narrow interval).
+UNTIL_MIN_GAMES = 100
+
+
+def karsten_games(half_width: float) -> int:
+    """Frank Karsten's rule of thumb: a 95% interval of a win rate no wider than ``L`` needs about
+    ``4 / L**2`` games, so one of ``±half_width`` (``L = 2 * half_width``) about ``1 / half_width**2``.
+
+    It is the worst case, a rate near 50%: ``1.96**2 * 0.25 / h**2`` = 9604 games at ``h = 0.01``,
+    rounded up; a rate further from 50% needs fewer.
+
+    >>> karsten_games(0.01), karsten_games(0.05), karsten_games(0.025)
+    (10000, 400, 1600)
+    """
+    if not 0 < half_width < 0.5:
+        raise ValueError(f"the interval's half width must be between 0 and 0.5, not {half_width}")
+    return math.ceil(round(4.0 / (2.0 * half_width) ** 2, 6))
+
+
+def interval_half_width(low: float, high: float) -> float:
+    """Half the width of an interval ``[low, high]`` (the ``±`` of its figure)."""
+    return (high - low) / 2.0
+
+
+def headline_half_width(res: SimResult) -> float:
+    """The half width of the headline figure's 95% Wilson interval: seat A's win rate with two seats;
+    with more, the widest of the seats' win rates (each must be known that well). 0.5 before any game.
+    """
+    if not res.games:
+        return 0.5
+    return max(interval_half_width(*res.ci95(s)) for s in range(res.seats))
+
+
+@dataclass
+class UntilResult:
+    """A run that stopped on its interval: the merged ``result`` of its first ``games`` games (exactly
+    those of ``simulate_match(..., n=games)`` with the same seed), the ``half_width`` its headline
+    interval reached, the ``target`` and the cap ``max_games``, and whether it ``reached`` the target
+    (False: it stopped at the cap)."""
+
+    result: SimResult
+    target: float
+    max_games: int
+    half_width: float
+    reached: bool
+
+    @property
+    def games(self) -> int:
+        return self.result.games
+
+    def summary(self) -> dict[str, Any]:
+        """The stopping figures as JSON-ready data."""
+        return {"until_ci": self.target, "max_games": self.max_games, "games": self.games,
+                "half_width": self.half_width, "reached": self.reached,
+                "karsten_games": karsten_games(self.target)}
+
+    def sentence(self) -> str:
+        """What the run did, in words (the CLI's and the page's line)."""
+        if self.reached:
+            return (f"stopped after {self.games} games: the 95% interval is ±{self.half_width:.4f}, within the "
+                    f"±{self.target:g} asked (Karsten's rule of thumb: about {karsten_games(self.target)} games)")
+        return (f"stopped at the cap of {self.max_games} games: the 95% interval is ±{self.half_width:.4f}, wider "
+                f"than the ±{self.target:g} asked (raise --max-games; Karsten's rule of thumb: about "
+                f"{karsten_games(self.target)} games)")
+
+
+def simulate_until(setups: Sequence[Setup], ruleset: str, half_width: float, max_games: int | None = None,
+                   seed: int = 0, bots: Sequence[str] | None = None, workers: int | None = 1,
+                   progress: Callable[[int, int, float], None] | None = None, executor: Executor | None = None,
+                   log_cards: bool = False, batch_size: int = BATCH,
+                   overrides: Mapping[str, Mapping[str, Any]] | None = None,
+                   options: Mapping[str, Any] | None = None, min_games: int = UNTIL_MIN_GAMES,
+                   stop: Callable[[SimResult], float] = headline_half_width) -> UntilResult:
+    """Play batches of ``batch_size`` games in their fixed order until the headline figure's 95%
+    interval (``stop(result)``, by default :func:`headline_half_width`) is at most ``±half_width``,
+    after at least ``min_games`` games, or until ``max_games`` (default :func:`karsten_games`, enough
+    for any one win rate).
+
+    Game ``g`` is the same game as in :func:`simulate_match` (its seed is ``game_seed(seed, g)``), and
+    the decision to stop is taken on the batches merged in order, so a run that stops after ``k``
+    games has exactly the result of ``simulate_match(..., n=k, seed=seed)``, whatever the number of
+    workers (batches played ahead by a pool are thrown away). ``progress(done, cap, half_width)`` is
+    called after every batch.
+    """
+    cap = karsten_games(half_width) if max_games is None else int(max_games)
+    if cap < 1:
+        raise ValueError("--max-games must be at least 1")
+    if batch_size < 1:
+        raise ValueError("the batch size must be at least 1")
+    names, bot_names, extra = _plan(setups, ruleset, bots, overrides, options)
+
+    def job(i: int) -> tuple[Any, ...]:
+        return (names, ruleset, bot_names, seed, i * batch_size, min(batch_size, cap - i * batch_size),
+                log_cards) + extra
+
+    n_batches = (cap + batch_size - 1) // batch_size
+    total = SimResult.empty(len(setups))
+    width = stop(total)
+
+    def add(part: SimResult) -> bool:
+        nonlocal width
+        total.merge(part)
+        width = stop(total)
+        if progress:
+            progress(total.games, cap, width)
+        return total.games >= cap or (total.games >= min_games and width <= half_width)
+
+    pool: Executor | None = None
+    ex = executor
+    if ex is None and (workers or os.cpu_count() or 1) > 1 and n_batches > 1:
+        ex = pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+    try:
+        if ex is None:
+            for i in range(n_batches):
+                if add(run_batch(job(i))):
+                    break
+        else:
+            # a window of batches ahead (two per worker), merged strictly in order
+            ahead = 2 * max(1, workers or os.cpu_count() or 1) if executor is None else 16
+            futures: dict[int, Future[SimResult]] = {}
+            nxt = 0
+            for i in range(n_batches):
+                while nxt < n_batches and nxt < i + ahead:
+                    futures[nxt] = ex.submit(run_batch, job(nxt))
+                    nxt += 1
+                if add(futures.pop(i).result()):
+                    break
+            for f in futures.values():
+                f.cancel()
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return UntilResult(total, half_width, cap, width, width <= half_width)
 
 
 def _collect(ex: Executor, jobs: list[tuple[Any, ...]], total: SimResult, n: int,

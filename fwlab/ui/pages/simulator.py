@@ -49,6 +49,7 @@ n1, n2 = st.columns(2)
 games = int(n1.number_input("Games" + (" per opponent" if mode.startswith("One deck") else ""), 1, 5000, 100,
                             step=10, key="sim-games"))
 seed = int(n2.number_input("Seed", 0, 2**31 - 1, 1, key="sim-seed"))
+until = sim_views.until_input("sim", "Games" + (" per opponent" if mode.startswith("One deck") else ""))
 st.caption("The same decks, bots, ruleset, seed and number of games always give the same result. "
            "Seats take turns to play first.")
 
@@ -56,14 +57,14 @@ if st.button("Run the simulation", type="primary", key="sim-run", disabled=rules
     try:
         if mode == "Two decks":
             st.session_state[sim_views.RESULT] = sim_views.run_matchup(
-                decks[chosen_decks[0]], decks[chosen_decks[1]], ruleset, (chosen_bots[0], chosen_bots[1]), games, seed)
+                decks[chosen_decks[0]], decks[chosen_decks[1]], ruleset, (chosen_bots[0], chosen_bots[1]), games, seed, until)
         elif mode.startswith("One deck"):
             opponents = {k: v for k, v in decks.items() if k.startswith("Starter: ")}
             st.session_state[sim_views.RESULT] = sim_views.run_gauntlet(
-                decks[chosen_decks[0]], opponents, ruleset, (chosen_bots[0], chosen_bots[1]), games, seed)
+                decks[chosen_decks[0]], opponents, ruleset, (chosen_bots[0], chosen_bots[1]), games, seed, until)
         else:
             setups = [decks[d] for d in chosen_decks] if rules.uses_decks else [None] * seats
-            st.session_state[sim_views.RESULT] = sim_views.run_seats(setups, ruleset, chosen_bots, games, seed)
+            st.session_state[sim_views.RESULT] = sim_views.run_seats(setups, ruleset, chosen_bots, games, seed, until)
     except ValueError as exc:      # includes CatalogError: a deck the engine cannot play
         st.error(f"The simulation could not run: {exc}")
 
