@@ -202,6 +202,8 @@ def build(args: argparse.Namespace) -> Any:
     index = args.game
     seed = 0 if args.seed is None else args.seed
     if args.find:
+        if args.find == "card" and not args.card:
+            raise ValueError("--find card needs --card NAME (the card the seat drew)")
         seat = _seat(args.seat, len(setups), "--seat")
         hit = rp.find_game(ruleset, setups, args.find, bots, seed, args.games, seat, args.card, options)
         if hit is None:
