@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..sim.runner import BATCH
-from ..sim.skill import level_games, parse_levels
+from ..sim.skill import SMALL, level_games, parse_levels
 from .batch import Progress
 from .changes import Changes, ChangeSet
 from .whatif import DeckRef, whatif
@@ -118,6 +118,8 @@ def render_skill_whatif(d: Mapping[str, Any]) -> str:
     if any(g < gp[0] for g in gp):
         lines.append("  (fewer games at the costly levels: their intervals are wider; every level plays the "
                      "first games of the same seeds)")
+    if min(gp) < SMALL:
+        lines.append(f"  (small samples: under {SMALL} games per pairing the intervals are rough)")
     head = "".join(f" {b[:24]:>26}" for b in lv)
     lines.append(f"  {'deck':<22}{head}  sign  significance")
     for r in d["decks"]:

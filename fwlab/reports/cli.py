@@ -51,15 +51,9 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.min_games < 0:
         print("fwlab: error: --min-games must be 0 or more", file=sys.stderr)
         return 2
-    skill = None
-    if args.skill:
-        if not args.ruleset:
-            print("fwlab: error: --skill needs --ruleset (the starter field it simulates)", file=sys.stderr)
-            return 2
-        from fwlab.sim.skill import skill_field
-
-        skill = skill_field(args.ruleset, args.skill, n=args.skill_n, seed=args.seed, costly_games=args.skill_games,
-                            workers=args.workers or None).to_dict()
+    if args.skill and not args.ruleset:
+        print("fwlab: error: --skill needs --ruleset (the starter field it simulates)", file=sys.stderr)
+        return 2
     try:
         con = open_source(parquet=args.parquet) if args.parquet else open_source(db=args.db or default_db())
         try:
@@ -72,6 +66,12 @@ def run_balance(args: argparse.Namespace) -> int:
     except (StoreError, duckdb.Error, OSError) as exc:
         print(f"fwlab: error: {exc}", file=sys.stderr)
         return 2
+    skill = None
+    if args.skill:   # after the report: a store that cannot be read costs no games
+        from fwlab.sim.skill import skill_field
+
+        skill = skill_field(args.ruleset, args.skill, n=args.skill_n, seed=args.seed, costly_games=args.skill_games,
+                            workers=args.workers or None).to_dict()
     if args.json:
         if skill is None:
             print(report.to_json())

@@ -32,6 +32,8 @@ from .runner import simulate_match
 #: games per pairing at a level after the first, as a share of the first level's (at least MIN_GAMES)
 COSTLY_SHARE = 0.2
 MIN_GAMES = 10
+#: fewer games per pairing than this at a level: the text flags its intervals as rough
+SMALL = 30
 
 
 def parse_levels(ruleset: str, text: str | Sequence[str]) -> list[str]:
@@ -171,6 +173,8 @@ def render_skill_field(d: Mapping[str, Any]) -> str:
     if any(g < gp[0] for g in gp):
         lines.append("  (fewer games at the costly levels: wider intervals; every level plays the first games of "
                      "the same seeds)")
+    if min(gp) < SMALL:
+        lines.append(f"  (small samples: under {SMALL} games per pairing the normal intervals are rough)")
     head = "".join(f" {b[:21]:>21}" for b in lv)
     lines.append(f"  {'deck':<22}{head} {'gain':>7}  {'95% CI':<17} verdict")
     for r in d["decks"]:

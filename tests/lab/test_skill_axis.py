@@ -129,3 +129,23 @@ def test_tune_confirms_the_tuned_deck_at_a_higher_skill_before_it_is_offered(cap
         assert c["delta"] == 0 and not c["holds"] and not out.exists()
     else:
         assert out.exists() == c["holds"]
+
+
+def test_the_balance_report_adds_the_starters_at_each_level(capsys, tmp_path):
+    """``fwlab report balance --ruleset fw --skill ...``: the stored report, then the starter field
+    at each level (text and JSON 'skill'), small samples flagged."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    db = tmp_path / "s.duckdb"
+    subprocess.run([sys.executable, "-m", "fwlab.cli", "init", "--db", str(db), "--league-matches", "4"], check=True,
+                   cwd=Path(__file__).resolve().parents[2], capture_output=True)
+    args = ["report", "balance", "--db", str(db), "--ruleset", "fw", "--skill", "random,heuristic", "--skill-n", "2",
+            "--skill-games", "2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "field win rate at 2 levels of skill, fw" in out and "small samples" in out
+    assert main([*args, "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["skill"]["kind"] == "field-skill" and len(d["skill"]["decks"]) == len(starter_paths("fw"))
