@@ -51,6 +51,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="report the matches of a folder written by `fwlab export`")
     source.add_argument("--log", nargs="+", type=Path, default=None, metavar="FILE",
                         help="report the matches of these match-log files (docs/match-logs.md formats)")
+    from ..sim.cli import add_until_arguments
+
+    add_until_arguments(p, "the first player's win rate of each seat count (the turn-order edge)",
+                        " (games a pairing)")
     p.add_argument("--pairings", action="store_true", help="list every pairing in the text (default: flagged ones)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--out", type=Path, default=None, help="also write the report as a self-contained HTML page")
@@ -83,7 +87,9 @@ def _stored(args: argparse.Namespace) -> Any:
     simulation_only = [name for name, given in (("-n", args.games != 100), ("--decks", args.decks),
                                                  ("--players", args.players), ("--bots", args.bots),
                                                  ("--rule", args.rule), ("--cluster", args.cluster),
-                                                 ("--workers", args.workers != 1)) if given]
+                                                 ("--workers", args.workers != 1),
+                                                 ("--until-ci", args.until_ci is not None),
+                                                 ("--max-games", args.max_games is not None)) if given]
     if simulation_only:
         raise ValueError(f"{', '.join(simulation_only)} set a simulation; a report of stored matches "
                          "(--db/--parquet/--log) takes the matches as they are")
@@ -165,10 +171,12 @@ def _simulate(args: argparse.Namespace) -> Any:
 
     ex = executor_for(cluster_address(args.cluster), eng.name)
     try:
+        from ..sim.cli import check_until
+
         report = simulate_health(args.ruleset, n=args.games, seed=args.seed, decks=args.decks,
                                  players=_players(args.players), bots=_bots(args.bots),
                                  options=parse_assignments(args.rule), workers=args.workers or None, executor=ex,
-                                 progress=progress)
+                                 progress=progress, until_ci=check_until(args), max_games=args.max_games)
     finally:
         if ex is not None:
             ex.shutdown()

@@ -55,11 +55,15 @@ def simulate_health(ruleset: str, n: int = 100, seed: int = 0, decks: Sequence[A
                     players: Sequence[int] | None = None, bots: Sequence[str] | None = None,
                     options: Mapping[str, Any] | None = None, workers: int | None = 1,
                     executor: Executor | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> HealthReport:
+                    progress: Callable[[int, int], None] | None = None, until_ci: float | None = None,
+                    max_games: int | None = None) -> HealthReport:
     """Play ``n`` games of every pairing of the field (``decks``: Deck objects, starter names or
     deck files; default every starter deck) or of every seat count in ``players`` (a game without
     decks; Conquest default 4) and report their health. The same arguments give the same report
-    whatever ``workers`` or ``executor`` run it."""
+    whatever ``workers`` or ``executor`` run it. With ``until_ci``: instead of ``n``, games in
+    their fixed order until the first player's 95% interval of every seat count is at most
+    ``±until_ci`` (or ``max_games`` a pairing, default Karsten's 4/L²); the report is that of
+    ``n`` = the games a pairing it took, and ``params["until"]`` says how it stopped."""
     from ..rules.engines import check_rule_options, engine_for
     from ..sim.health import field_pairings, play_field
 
@@ -72,10 +76,28 @@ def simulate_health(ruleset: str, n: int = 100, seed: int = 0, decks: Sequence[A
             field = starter_field(ruleset, [str(d) for d in decks])
     pairings = field_pairings(ruleset, field, players)
     started = time.perf_counter()
-    table = play_field(ruleset, pairings, n, seed, bots, opts, workers, executor, progress)
+    until_note = None
+    if until_ci is None:
+        table = play_field(ruleset, pairings, n, seed, bots, opts, workers, executor, progress)
+    else:
+        from ..sim.health import play_field_until
+        from ..sim.runner import karsten_games
+
+        cap = karsten_games(until_ci) if max_games is None else max_games
+        table, n, half = play_field_until(ruleset, pairings, until_ci, cap, seed, bots, opts, workers, executor,
+                                          progress)
+        until_note = {"until_ci": until_ci, "max_games": cap, "games": n, "half_width": half,
+                      "reached": half <= until_ci, "karsten_games": karsten_games(until_ci)}
     report = build_report(table, "simulation", {
         "n": n, "seed": seed, "pairings": [p.label for p in pairings],
         "bots": list(bots) if bots else [eng.default_bot], "options": opts})
+    if until_note is not None:
+        report.params["until"] = until_note
+        report.notes.append(
+            f"Stopped after {n} games a pairing: the first player's 95% interval is ±{until_note['half_width']:.4f} "
+            + (f"(±{until_ci:g} asked)" if until_note["reached"] else
+               f"(wider than the ±{until_ci:g} asked: the cap of {until_note['max_games']} games a pairing)")
+            + f"; Karsten's rule of thumb: about {until_note['karsten_games']} games.")
     report.seconds = round(time.perf_counter() - started, 3)
     if opts:
         report.notes.append("rules changed: " + ", ".join(f"{k}={v}" for k, v in opts.items()))

@@ -49,6 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "per pairing, the others --skill-games (not kept in the store)")
     w.add_argument("--skill-games", type=int, default=None, metavar="N",
                    help="games per pairing at the levels after the first (default: a fifth of -n, at least 10)")
+    from ..sim.cli import add_until_arguments
+
+    add_until_arguments(w, "each deck's paired change in field win rate (after minus before)", " (games a pairing)")
     _store_args(w)
     w.add_argument("--json", action="store_true", help="print one JSON object")
     w.set_defaults(func=run_whatif)
@@ -189,7 +192,7 @@ def _value(v: Any) -> str:
 def run_whatif(args: argparse.Namespace) -> int:
     from ..rules.options import parse_assignments
     from .changes import ChangeSet, check_rules, json_rules, load_change_set
-    from .whatif import read_meta, sweep, whatif
+    from .whatif import read_meta, sweep, whatif, whatif_until
 
     ruleset = args.ruleset
     from ..rulesets import known_rulesets
@@ -216,6 +219,11 @@ def run_whatif(args: argparse.Namespace) -> int:
               "base_rules": json_rules(cs.base_rules), "decks": args.decks, "meta": meta, "n": args.games,
               "seed": args.seed, "bots": args.bots, "sweep": args.sweep}
     rules_note = rules_summary(json_rules(cs.rules), json_rules(cs.base_rules))
+    from ..sim.cli import check_until
+
+    until_ci = check_until(args)
+    if until_ci is not None and (args.sweep or getattr(args, "skill", None)):
+        raise ValueError("--until-ci goes with one what-if (--changes / --rule), not with --sweep or --skill")
     if getattr(args, "skill", None):
         return _run_skill_whatif(args, ruleset, cs, meta, common, bar, ex)
     try:
@@ -226,6 +234,14 @@ def run_whatif(args: argparse.Namespace) -> int:
             d = sres.to_dict()
             kind, summary = "sweep", f"{sres.card}.{sres.field} = {sres.values[0]}..{sres.values[-1]}"
             summary = "; ".join(x for x in (summary, rules_note) if x)
+        elif until_ci is not None:
+            res, stop = whatif_until(ruleset, cs, until_ci, args.max_games, meta=meta,
+                                     **{k: v for k, v in common.items() if k != "n"})
+            d = res.to_dict()
+            d["until"] = stop
+            params.update(n=stop["games"], until_ci=until_ci, max_games=stop["max_games"])
+            cards = ", ".join(f"{c}: " + ", ".join(f"{k}={v}" for k, v in f.items()) for c, f in cs.cards.items())
+            kind, summary = "whatif", "; ".join(x for x in (cards, rules_note) if x) or "(no change)"
         else:
             res = whatif(ruleset, cs, meta=meta, **common)
             d = res.to_dict()
@@ -246,6 +262,13 @@ def run_whatif(args: argparse.Namespace) -> int:
         print_sweep(d)
     else:
         print_whatif(d)
+        if "until" in d:
+            u = d["until"]
+            print(f"stopped after {u['games']} games a pairing: every deck's paired 95% interval is within "
+                  f"±{u['half_width']:.4f}" + (f" (±{u['until_ci']:g} asked)" if u["reached"] else
+                                               f", wider than the ±{u['until_ci']:g} asked: the cap of "
+                                               f"{u['max_games']} games a pairing")
+                  + f"; Karsten's rule of thumb: about {u['karsten_games']} games")
     if run_id:
         print(f"kept in the store as {run_id} (fwlab lab show {run_id})")
     return 0

@@ -83,11 +83,12 @@ def pairings(k: int) -> list[tuple[int, int]]:
 
 def field_jobs(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Changes | None], n: int, seed: int,
                bots: Sequence[str], batch_size: int = BATCH,
-               options: Sequence[Mapping[str, Any] | None] | None = None,
+               options: Sequence[Mapping[str, Any] | None] | None = None, first: int = 0,
                ) -> tuple[list[Job], list[tuple[int, int, int]]]:
-    """The jobs that play every pairing ``n`` times under every variant, and for each job its
-    (pairing index, first game index, count). ``options``: per variant, the rule options it plays
-    under (checked; default: the ruleset's own rules for every variant); they travel in each job."""
+    """The jobs that play every pairing ``n`` times under every variant (games ``first``..``n - 1``
+    of each pairing), and for each job its (pairing index, first game index, count). ``options``:
+    per variant, the rule options it plays under (checked; default: the ruleset's own rules for
+    every variant); they travel in each job."""
     opts = [dict(o or {}) for o in (options if options is not None else [None] * len(variants))]
     if len(opts) != len(variants):
         raise ValueError(f"{len(variants)} variants but {len(opts)} sets of rule options")
@@ -95,10 +96,10 @@ def field_jobs(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[Change
     where: list[tuple[int, int, int]] = []
     names = [d.names for d in decks]
     for p, (i, j) in enumerate(pairings(len(decks))):
-        n_batches = (n + batch_size - 1) // batch_size
+        n_batches = (n - first + batch_size - 1) // batch_size
         pseed = pair_seed(seed, decks[i].id, decks[j].id)  # game g of the pairing: game_seed(pseed, g)
         for b in range(n_batches):
-            start, count = b * batch_size, min(batch_size, n - b * batch_size)
+            start, count = first + b * batch_size, min(batch_size, n - first - b * batch_size)
             jobs.append((ruleset, tuple(bots), pseed, start, count,
                          tuple((names[i], names[j], ov or None, o or None) for ov, o in zip(variants, opts))))
             where.append((p, start, count))
@@ -149,21 +150,23 @@ def play_field_games(ruleset: str, decks: Sequence[LabDeck], variants: Sequence[
                      bots: Sequence[str], *, workers: int | None = 1, executor: Executor | None = None,
                      progress: Progress | None = None, should_stop: ShouldStop | None = None,
                      batch_size: int = BATCH, options: Sequence[Mapping[str, Any] | None] | None = None,
-                     ) -> list[list[PairGames]]:
+                     first: int = 0) -> list[list[PairGames]]:
     """:func:`play_field`'s games (the same ones) with each game's end reason and turns too:
-    ``out[variant][pairing]`` is a :class:`~fwlab.lab.health.PairGames` of ``n`` games."""
+    ``out[variant][pairing]`` is a :class:`~fwlab.lab.health.PairGames` of games ``first``..``n - 1``."""
     check_field(ruleset, decks, variants)
-    jobs, where = field_jobs(ruleset, decks, variants, n, seed, bots, batch_size, options)
+    jobs, where = field_jobs(ruleset, decks, variants, n, seed, bots, batch_size, options, first)
     results = run_game_jobs(jobs, workers=workers, executor=executor, progress=progress, should_stop=should_stop)
     n_pairs = len(pairings(len(decks)))
-    shares = [[np.zeros(n, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
-    reasons = [[np.zeros(n, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
-    turns = [[np.zeros(n, dtype=np.uint16) for _ in range(n_pairs)] for _ in variants]
+    m = n - first
+    shares = [[np.zeros(m, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
+    reasons = [[np.zeros(m, dtype=np.uint8) for _ in range(n_pairs)] for _ in variants]
+    turns = [[np.zeros(m, dtype=np.uint16) for _ in range(n_pairs)] for _ in variants]
     for (p, start, count), res in zip(where, results):
+        at = start - first
         for v, (sh, rs, ts) in enumerate(res):
-            shares[v][p][start:start + count] = np.frombuffer(sh, dtype=np.uint8)
-            reasons[v][p][start:start + count] = np.frombuffer(rs, dtype=np.uint8)
-            turns[v][p][start:start + count] = np.frombuffer(ts, dtype="<u2")
+            shares[v][p][at:at + count] = np.frombuffer(sh, dtype=np.uint8)
+            reasons[v][p][at:at + count] = np.frombuffer(rs, dtype=np.uint8)
+            turns[v][p][at:at + count] = np.frombuffer(ts, dtype="<u2")
     return [[PairGames(shares[v][p].astype(np.float64) / 2.0, reasons[v][p], turns[v][p].astype(np.int64))
              for p in range(n_pairs)] for v in range(len(variants))]
 
@@ -390,6 +393,14 @@ def whatif(ruleset: str, changes: Changes | ChangeSet | None, decks: Sequence[De
     games = play_field_games(ruleset, lab, [None, ch], n, seed, bot_names, workers=workers, executor=executor,
                              progress=progress, should_stop=should_stop, batch_size=batch_size,
                              options=[base_rule, {**base_rule, **rule_ch}])
+    return _whatif_result(ruleset, lab, games, ch, rule_ch, base_rule, n, seed, bot_names, w, batch_size, t0)
+
+
+def _whatif_result(ruleset: str, lab: Sequence[LabDeck], games: list[list[PairGames]], ch: Changes,
+                   rule_ch: Mapping[str, Any], base_rule: Mapping[str, Any], n: int, seed: int,
+                   bot_names: list[str], w: np.ndarray | None, batch_size: int, t0: float) -> WhatIfResult:
+    """The what-if's figures from its games (``games[variant][pairing]``, ``n`` per pairing)."""
+    ids = [d.id for d in lab]
     base, after = ([g.shares for g in per] for per in games)
     k = len(lab)
     sb = field_stats(k, base, base)
@@ -406,6 +417,61 @@ def whatif(ruleset: str, changes: Changes | ChangeSet | None, decks: Sequence[De
         seconds=round(time.perf_counter() - t0, 3), batch_size=batch_size, rules=json_rules(rule_ch),
         base_rules=json_rules(base_rule), health=health_deltas(games[0], games[1], engine_for(ruleset).end_reasons))
 
+
+def whatif_half_width(res: WhatIfResult) -> float:
+    """The widest half width of the decks' paired 95% intervals of the change (the what-if's
+    headline figures: each deck's field win rate after minus before)."""
+    return max((d.delta_ci95[1] - d.delta_ci95[0]) / 2.0 for d in res.decks)
+
+
+def whatif_until(ruleset: str, changes: Changes | ChangeSet | None, half_width: float,
+                 max_games: int | None = None, decks: Sequence[DeckRef] | None = None, seed: int = 0, *,
+                 step: int = 100, meta: Mapping[str, float] | None = None, bots: Sequence[str] | None = None,
+                 workers: int | None = 1, executor: Executor | None = None, progress: Progress | None = None,
+                 should_stop: ShouldStop | None = None, batch_size: int = BATCH,
+                 db: str | Path | None = None, rules: Mapping[str, Any] | None = None,
+                 base_rules: Mapping[str, Any] | None = None) -> tuple[WhatIfResult, dict[str, Any]]:
+    """:func:`whatif` that plays ``step`` more games of every pairing at a time (games in their fixed
+    order) until every deck's paired 95% interval of the change is at most ``±half_width``, or
+    ``max_games`` games a pairing (default Karsten's 4/L², :func:`fwlab.sim.runner.karsten_games`).
+    Game ``g`` of a pairing is the same game whatever the step, so the result is exactly
+    ``whatif(..., n=<games a pairing it took>)``. Returns the result and the stopping figures."""
+    from ..sim.runner import karsten_games
+
+    t0 = time.perf_counter()
+    cap = karsten_games(half_width) if max_games is None else int(max_games)
+    if cap < 1 or step < 1:
+        raise ValueError("--max-games and the step must be at least 1")
+    lab = _field(ruleset, decks, db)
+    bot_names = _bots(ruleset, bots)
+    ch, rule_ch, base_rule = split_changes(ruleset, changes, rules, base_rules)
+    w = meta_weights([d.id for d in lab], meta) if meta else None
+    options = [base_rule, {**base_rule, **rule_ch}]
+    games: list[list[PairGames]] | None = None
+    n = 0
+    while True:
+        upto = min(cap, max(n + step, min(cap, UNTIL_MIN_GAMES)))
+
+        def part_progress(done: int, _total: int, before: int = n) -> None:
+            if progress:
+                progress(2 * len(pairings(len(lab))) * before + done, 2 * len(pairings(len(lab))) * cap)
+
+        part = play_field_games(ruleset, lab, [None, ch], upto, seed, bot_names, workers=workers,
+                                executor=executor, progress=part_progress, should_stop=should_stop,
+                                batch_size=batch_size, options=options, first=n)
+        games = part if games is None else [
+            [PairGames(np.concatenate([a.shares, b.shares]), np.concatenate([a.reasons, b.reasons]),
+                       np.concatenate([a.turns, b.turns])) for a, b in zip(old, new)] for old, new in zip(games, part)]
+        n = upto
+        res = _whatif_result(ruleset, lab, games, ch, rule_ch, base_rule, n, seed, bot_names, w, batch_size, t0)
+        half = whatif_half_width(res)
+        if n >= cap or half <= half_width:
+            return res, {"until_ci": half_width, "max_games": cap, "games": n, "half_width": half,
+                         "reached": half <= half_width, "karsten_games": karsten_games(half_width)}
+
+
+#: The fewest games a pairing a what-if that stops on its interval plays.
+UNTIL_MIN_GAMES = 100
 
 # ---------------------------------------------------------------------------------------- sweep
 @dataclass

@@ -181,11 +181,44 @@ def play_field(ruleset: str, pairings: Sequence[Pairing], n: int, seed: int = 0,
     2-seat game; default the engine's default bot); ``options`` the rule options (checked here).
     ``workers`` > 1 uses a local process pool, ``executor`` (a Dask cluster's) replaces it; the
     games are the same either way."""
+    from ..rules.engines import engine_for
+
+    if n < 1:
+        raise ValueError("-n must be at least 1 game a pairing")
+    jobs = field_jobs(ruleset, pairings, 0, n, seed, bots, options, chunk)
+    results = _run(jobs, len(pairings) * n, workers, executor, progress)
+    return _table(ruleset, pairings, jobs, results, engine_for(ruleset).end_reasons)
+
+
+def _run(jobs: list[tuple[int, tuple[Any, ...]]], total: int, workers: int | None, executor: Executor | None,
+         progress: Callable[[int, int], None] | None, offset: int = 0) -> list[dict[str, Any]]:
+    """The results of ``jobs`` in job order (``progress`` counts ``offset`` + the games done, of ``total``)."""
+    def tick(done: int, _total: int) -> None:
+        if progress:
+            progress(offset + done, total)
+
+    if executor is None and (workers or os.cpu_count() or 1) > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            return _collect(pool, jobs, total, tick)
+    if executor is not None:
+        return _collect(executor, jobs, total, tick)
+    results = []
+    done = 0
+    for _p, job in jobs:
+        results.append(play_chunk(job))
+        done += job[6]
+        tick(done, total)
+    return results
+
+
+def field_jobs(ruleset: str, pairings: Sequence[Pairing], first: int, n: int, seed: int,
+               bots: Sequence[str] | None, options: Mapping[str, Any] | None,
+               chunk: int = CHUNK) -> list[tuple[int, tuple[Any, ...]]]:
+    """The jobs that play games ``first``..``n - 1`` of every pairing (bots and options checked):
+    ``(pairing index, play_chunk args)``, pairing by pairing, in game order."""
     from ..rules.engines import check_rule_options, engine_for
 
     eng = engine_for(ruleset)
-    if n < 1:
-        raise ValueError("-n must be at least 1 game a pairing")
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
     opts = check_rule_options(ruleset, options)
@@ -204,23 +237,58 @@ def play_field(ruleset: str, pairings: Sequence[Pairing], n: int, seed: int = 0,
         if len(names) != k:
             raise ValueError(f"{k} seats need 1 or {k} bots, not {len(names)}")
         key = pairing_key(f"{ruleset}|{p.label}")
-        for start in range(0, n, chunk):
+        for start in range(first, n, chunk):
             jobs.append((p_index, (ruleset, p.setups, names, seed, key, start, min(chunk, n - start), opts)))
-    total = len(pairings) * n
-    if executor is None and (workers or os.cpu_count() or 1) > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
-            results = _collect(pool, jobs, total, progress)
-    elif executor is not None:
-        results = _collect(executor, jobs, total, progress)
-    else:
-        results = []
-        done = 0
-        for _p, job in jobs:
-            results.append(play_chunk(job))
-            done += job[6]
-            if progress:
-                progress(done, total)
-    return _table(ruleset, pairings, jobs, results, eng.end_reasons)
+    return jobs
+
+
+def first_seat_half_width(t: GameTable) -> float:
+    """The half width of the widest 95% Wilson interval of the first seat's win rate (a shared
+    first place split), per seat count: the headline figure of a health run (0.5 before any game)."""
+    from ..stats import wilson
+
+    widest = 0.5 if not t.games else 0.0
+    for k in np.unique(t.seats):
+        rows = t.seats == k
+        places = t.places[rows]
+        first = t.first[rows]
+        firsts = places[np.arange(len(first)), first]
+        ties = (places[:, :int(k)] == 1).sum(axis=1)
+        share = np.where(firsts == 1, 1.0 / np.maximum(ties, 1), 0.0)
+        w = t.weight[rows].astype(np.float64)
+        lo, hi = wilson(min(float((share * w).sum()), float(w.sum())), float(w.sum()))
+        widest = max(widest, (hi - lo) / 2.0)
+    return widest
+
+
+def play_field_until(ruleset: str, pairings: Sequence[Pairing], half_width: float, max_games: int, seed: int = 0,
+                     bots: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
+                     workers: int | None = 1, executor: Executor | None = None,
+                     progress: Callable[[int, int], None] | None = None, step: int = CHUNK,
+                     min_games: int = 100) -> tuple[GameTable, int, float]:
+    """Play ``step`` more games of every pairing at a time, in game order, until the first seat's
+    95% interval of every seat count (:func:`first_seat_half_width`) is at most ``±half_width``
+    (after at least ``min_games`` a pairing), or ``max_games`` a pairing. Returns the table (the
+    same as :func:`play_field` with ``n`` = the games a pairing it took), those games, and the
+    half width reached."""
+    from ..rules.engines import engine_for
+
+    if max_games < 1 or step < 1:
+        raise ValueError("--max-games and the step must be at least 1")
+    reasons = engine_for(ruleset).end_reasons
+    done: list[tuple[tuple[int, tuple[Any, ...]], dict[str, Any]]] = []
+    n = 0
+    while True:
+        upto = min(max_games, max(n + step, min(min_games, max_games)))
+        jobs = field_jobs(ruleset, pairings, n, upto, seed, bots, options, min(step, CHUNK))
+        results = _run(jobs, len(pairings) * max_games, workers, executor, progress, len(pairings) * n)
+        done += list(zip(jobs, results))
+        n = upto
+        done.sort(key=lambda jr: (jr[0][0], jr[0][1][5]))   # pairing, first game: play_field's order
+        table = _table(ruleset, pairings, [j for j, _r in done], [r for _j, r in done], reasons)
+        half = first_seat_half_width(table)
+        if n >= max_games or half <= half_width:
+            return table, n, half
 
 
 def _collect(ex: Executor, jobs: list[tuple[int, tuple[Any, ...]]], total: int,
@@ -273,5 +341,5 @@ def _table(ruleset: str, pairings: Sequence[Pairing], jobs: list[tuple[int, tupl
         np.array(rows_reason, np.int64), np.ones(n, np.int64), [p.label for p in pairings], reasons, figures)
 
 
-__all__ = ["CHUNK", "FigureSums", "GameTable", "Pairing", "field_pairings", "game_seed", "pairing_key",
-           "play_chunk", "play_field"]
+__all__ = ["CHUNK", "FigureSums", "GameTable", "Pairing", "field_jobs", "field_pairings", "first_seat_half_width",
+           "game_seed", "pairing_key", "play_chunk", "play_field", "play_field_until"]
