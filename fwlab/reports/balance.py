@@ -564,6 +564,15 @@ def balance_report(
                               min_games)
         notes.append("Fields: per difficulty, the turn taken (mean with a 95% normal interval, median), the share "
                      "claimed by magic, and the win rate of the seat that took it against its fair share.")
+    from .card_figures import card_figures
+
+    figures = [card_figures(con, r, min_games=min_games).assign(ruleset=r) for r in rulesets]
+    figures = [f for f in figures if len(f)]
+    card_figs = pd.concat(figures, ignore_index=True) if figures else pd.DataFrame()
+    if len(card_figs):
+        card_figs = card_figs[["ruleset", *[c for c in card_figs.columns if c != "ruleset"]]]
+        notes.append("Card figures (17lands style): OH WR in the opening hand, GD WR drawn later, GIH WR in hand "
+                     "either way, GND WR never drawn, IWD = GIH WR - GND WR (Newcombe interval).")
     if shrink:
         toward = "0.5" if two_seats else "the ruleset's mean seat win rate"
         notes.append(f"Shrunk rates: beta-binomial toward {toward} with {strength:g} pseudo-games.")
@@ -572,5 +581,5 @@ def balance_report(
         cards=cards, decks=decks, matchups=matchups, first_player=first, game_length=length,
         length_histogram=con.execute(LENGTH_SQL, params).df(), end_reasons=con.execute(END_SQL, params).df(),
         notes=notes, turn_order=order, seat_means=seat_means, characters=characters, plays=plays, fields=fields,
-        health=health_reports(con, rulesets) if health else [],
+        health=health_reports(con, rulesets) if health else [], card_figures=card_figs,
     )  # fmt: skip

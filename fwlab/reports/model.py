@@ -54,6 +54,9 @@ class BalanceData:
     #: per ruleset with an engine, the game-health report of its matches (fwlab.health, from the
     #: stored tables: figures that need a simulation are listed, not shown)
     health: list[HealthReport] = field(default_factory=list)
+    #: per ruleset and card, the 17lands-style figures (:mod:`fwlab.reports.card_figures`: OH WR, GD WR,
+    #: GIH WR, GND WR, IWD with sample sizes and intervals) over every stored match; empty without card events
+    card_figures: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def seat_mean(self) -> float | None:
@@ -88,6 +91,7 @@ class BalanceData:
             "characters": records(self.characters),
             "plays": records(self.plays),
             "fields": records(self.fields),
+            "card_figures": records(self.card_figures),
             "health": [h.to_dict() for h in self.health],
             "notes": self.notes,
         }

@@ -9,8 +9,10 @@ import streamlit as st
 
 from ..reports.render import (
     difficulty_vs_turn,
+    improvement_chart,
     length_histogram,
     matchup_heatmap,
+    plays_chart,
     render_html,
     win_rate_vs_play_rate,
 )
@@ -53,8 +55,19 @@ def card_filters(cards: pd.DataFrame) -> pd.DataFrame:
     return shown
 
 
-def card_table(cards: pd.DataFrame, ruleset: str) -> None:
+#: The card table's columns about the decks that hold a card: the same for every card of a game whose
+#: seats share one deck (Conquest), so left out there.
+_DECK_COLUMNS = ("win_rate", "low", "high", "play_rate", "deck_stands_out", "win_rate_shrunk")
+
+
+def card_table(cards: pd.DataFrame, ruleset: str, shared_deck: bool = False) -> None:
+    """The card table; ``shared_deck`` (every seat plays the same deck): without the deck win rate
+    and play rate, which every card shares there."""
     st.write(f"**{len(cards)}** cards (click a column header to sort)")
+    if shared_deck:
+        st.caption("Every seat plays the same deck here, so every card shares the deck win rate and play rate: "
+                   "they are left out; what tells cards apart is when they were drawn and played.")
+        cards = cards.drop(columns=[c for c in _DECK_COLUMNS if c in cards])
     first = [c for c in _FIRST if c in cards]
     table(cards, f"balance-cards-{ruleset}.csv", key="bal-cards",
           column_order=first + [c for c in cards.columns if c not in first],
@@ -103,8 +116,17 @@ def fields_view(report: Any, ruleset: str) -> None:
 
 
 def figures(report: Any) -> None:
-    if len(report.cards):
-        chart(win_rate_vs_play_rate(report), key="bal-scatter")
+    """The card charts: for games whose seats share one deck (more than two seats, Conquest) the
+    plays chart (every card is in every deck, so a deck win rate says nothing about a card); else
+    the card's own improvement when drawn, and the decks that carry it (a tab each)."""
+    if len(report.plays) and not len(report.decks):
+        chart(plays_chart(report), key="bal-plays-chart")
+    elif len(report.cards):
+        own, decks = st.tabs(["The card's own effect (improvement when drawn)", "The decks that carry it"])
+        with own:
+            chart(improvement_chart(report), key="bal-scatter")
+        with decks:
+            chart(win_rate_vs_play_rate(report), key="bal-deck-scatter")
     left, right = st.columns(2)
     with left:
         if len(report.matchups):
@@ -112,6 +134,44 @@ def figures(report: Any) -> None:
     with right:
         if len(report.length_histogram):
             chart(length_histogram(report), key="bal-length")
+
+
+#: The 17lands-style table's percentages.
+_FIG_PCT = tuple(f"{p}_{c}" for p in ("oh", "gd", "gih", "gnd") for c in ("wr", "low", "high")) + (
+    "win_rate", "iwd", "iwd_low", "iwd_high")
+
+
+def card_figures_view(db: str, ruleset: str, min_games: int) -> None:
+    """17lands-style card figures (OH WR, GD WR, GIH WR, GND WR, IWD with intervals and sample sizes)
+    over the matches of a date range and, optionally, of one player."""
+    from datetime import timedelta
+
+    from ..reports.card_figures import LEGEND
+    from . import data
+
+    first, last = data.card_figure_dates(db, ruleset)
+    c1, c2 = st.columns(2)
+    if first is not None and last is not None:
+        picked = c1.date_input("Matches played from … to", (first, last), min_value=first, max_value=last,
+                               key=f"bal-fig-dates-{ruleset}")
+        days = tuple(picked) if isinstance(picked, tuple | list) else (picked,)
+        start = days[0] if days else None
+        end = (days[1] if len(days) > 1 else days[0]) + timedelta(days=1) if days else None
+    else:
+        start = end = None
+        c1.caption("The matches have no dates: every match is counted.")
+    players = data.card_figure_players(db, ruleset)
+    player = c2.selectbox("Player", [None, *players], key=f"bal-fig-player-{ruleset}",
+                          format_func=lambda p: "every player" if p is None else p)
+    figs = data.card_figures(db, ruleset, None if start is None else str(start), None if end is None else str(end),
+                             player, min_games)
+    st.caption(" ".join(f"**{k}**: {v}." for k, v in LEGEND.items()) + " A shared first place splits the win; "
+               f"a figure with fewer than {min_games} games (drawn or never drawn) is a small sample, never flagged.")
+    if figs.empty:
+        st.info("No card events in these matches.")
+        return
+    table(figs, f"card-figures-{ruleset}.csv", key="bal-card-figures",
+          column_config={c: st.column_config.NumberColumn(format="percent") for c in _FIG_PCT if c in figs})
 
 
 def downloads(report: Any, ruleset: str) -> None:

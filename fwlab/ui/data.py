@@ -265,6 +265,29 @@ def balance(db: str, ruleset: str | None, min_games: int, shrink: bool) -> Any:
     return balance_report(cursor(db), ruleset=ruleset, min_games=min_games, shrink=shrink)
 
 
+@st.cache_data(show_spinner="Computing the card figures…")
+def card_figures(db: str, ruleset: str, start: str | None, end: str | None, player: str | None,
+                 min_games: int) -> pd.DataFrame:
+    """The 17lands-style card figures of :func:`fwlab.reports.card_figures.card_figures`."""
+    from ..reports.card_figures import card_figures as figures
+
+    return figures(cursor(db), ruleset, start, end, player, min_games)
+
+
+@st.cache_data(show_spinner=False)
+def card_figure_dates(db: str, ruleset: str) -> tuple[Any, Any]:
+    from ..reports.card_figures import date_range
+
+    return date_range(cursor(db), ruleset)
+
+
+@st.cache_data(show_spinner=False)
+def card_figure_players(db: str, ruleset: str) -> list[str]:
+    from ..reports.card_figures import players
+
+    return players(cursor(db), ruleset)
+
+
 @st.cache_data(show_spinner="Computing the game-health report…")
 def stored_health(db: str, ruleset: str) -> Any:
     """The game-health report (:class:`fwlab.health.report.HealthReport`) of the store's matches of a ruleset."""

@@ -164,8 +164,9 @@ def test_to_html_is_self_contained(con: duckdb.DuckDBPyConnection, tmp_path: Pat
     from fwlab.health.charts import group_charts
 
     health_charts = sum(len(group_charts(g)) for h in report.health for g in h.groups)  # the health section's
-    assert health_charts and rest.count("Plotly.newPlot") == 3 + health_charts
-    for chart in ("Deck win rate vs play rate", "Matchups", "Game length", "Game health: fw"):
+    assert health_charts and rest.count("Plotly.newPlot") == 4 + health_charts
+    for chart in ("Cards: improvement when drawn", "Decks with the card", "Matchups", "Game length",
+                  "Game health: fw", "Card figures (17lands style)", "OH WR (opening hand)"):
         assert chart in text
     assert "Ember Drake" in text and "Tide Caller" in text
 

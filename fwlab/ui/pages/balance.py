@@ -26,7 +26,8 @@ st.caption(f"{report.matches} matches, {report.draws} draws. " + " ".join(report
 balance_views.first_player(report)
 
 st.subheader("Cards")
-balance_views.card_table(balance_views.card_filters(report.cards), ruleset)
+balance_views.card_table(balance_views.card_filters(report.cards), ruleset,
+                         shared_deck=not len(report.decks) and bool(len(report.plays)))
 balance_views.figures(report)
 
 if len(report.characters):  # a game whose card events say which characters were picked to fight
@@ -41,9 +42,14 @@ if len(report.fields):  # games with a board of fields (Conquest)
     st.subheader("Fields")
     balance_views.fields_view(report, ruleset)
 
-st.subheader("Decks")
-table(report.decks, f"balance-decks-{ruleset}.csv", key="bal-decks")
-st.subheader("Matchups")
-table(report.matchups, f"balance-matchups-{ruleset}.csv", key="bal-matchups")
+st.subheader("Card figures (17lands style)")
+balance_views.card_figures_view(db, ruleset, min_games)
+
+if len(report.decks):  # games whose seats share one deck (Conquest) have no deck or matchup tables
+    st.subheader("Decks")
+    table(report.decks, f"balance-decks-{ruleset}.csv", key="bal-decks")
+if len(report.matchups):
+    st.subheader("Matchups")
+    table(report.matchups, f"balance-matchups-{ruleset}.csv", key="bal-matchups")
 
 balance_views.downloads(report, ruleset)
