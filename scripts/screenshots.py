@@ -8,7 +8,9 @@ Without ``--db`` it builds a small store in a temporary folder first (``fwlab in
 20-match league). The browser is ``$FWLAB_CHROMIUM`` (default ``/usr/bin/chromium``); nothing is
 downloaded. Each PNG is reduced to a 256-colour palette (Pillow) to keep the repository small.
 
-Shots: ``catalog-<ruleset>.png``, the card catalog's Faces tab for that ruleset's cards.
+Shots: ``catalog-<ruleset>.png``, the card catalog's Faces tab for that ruleset's cards;
+``viewer-fw.png`` and ``viewer-<ruleset>.png``, the game viewer mid-game (a game opened from the
+simulator's "show me a game", then games of the other rulesets opened by their links).
 """
 
 from __future__ import annotations
@@ -122,6 +124,79 @@ def open_catalog_faces(page: Any, base: str, ruleset: str) -> None:
     settle(page)
 
 
+def open_viewer_from_simulator(page: Any, base: str, games: int = 10) -> dict[str, str]:
+    """The simulator's default matchup played ``games`` times, "show me a game" (a win for seat A)
+    followed into the game viewer; returns the viewer's caption of the simulator's result and the
+    link's address."""
+    page.goto(f"{base}/simulator")
+    page.get_by_role("heading", name="Matchup simulator", exact=True).wait_for()
+    settle(page)
+    box = page.get_by_label("Games", exact=True)
+    box.fill(str(games))
+    box.press("Enter")
+    settle(page)
+    page.get_by_role("button", name="Run the simulation").click()
+    page.get_by_text("Show me a game", exact=False).first.wait_for()
+    settle(page)
+    page.get_by_role("button", name="Find the game").click()
+    link = page.get_by_role("link", name=re.compile(r"Open game \d+ in the game viewer"))
+    link.wait_for()
+    href = str(link.get_attribute("href"))
+    link.click()
+    page.get_by_role("heading", name="Game viewer", exact=True).wait_for()
+    settle(page)
+    caption = page.get_by_text("The simulator's result for this game", exact=False).first
+    caption.wait_for()
+    return {"href": href, "simulator": caption.inner_text()}
+
+
+def open_viewer_game(page: Any, base: str, ruleset: str, step: int = 30) -> None:
+    """Game 0 (seed 1) of the ruleset's first starter decks (or its fewest seats) in the game
+    viewer, at ``step``, by its link."""
+    from urllib.parse import urlencode
+
+    from fwlab.decks.starters import starter_decks
+    from fwlab.rulesets import info
+    from fwlab.ui.viewer_views import _expand, game_params
+
+    r = info(ruleset)
+    decks = starter_decks(ruleset)[:2] if r.uses_decks else []
+    setups = [tuple(_expand(d)) for d in decks] if r.uses_decks else [None] * r.seats[0]
+    from fwlab.rules.engines import default_bot
+
+    game = {"ruleset": ruleset, "setups": setups, "bots": [default_bot(ruleset)] * len(setups), "seed": 1,
+            "index": 0, "options": {}, "names": [d.name for d in decks]}
+    page.goto(f"{base}/viewer?{urlencode(game_params(game))}")
+    page.get_by_role("heading", name="Game viewer", exact=True).wait_for()
+    settle(page)
+    for _ in range(step):
+        if page.get_by_text(re.compile(r"^Result: ")).count():
+            break
+        page.get_by_role("button", name="Action ▶").click()
+        settle(page)
+
+
+def viewer_shots(page: Any, base: str, out: Path, rulesets: list[str]) -> list[Path]:
+    """``viewer-<ruleset>.png``: the game viewer mid-game for each ruleset (fw's game opened from
+    the simulator)."""
+    shots = []
+    for ruleset in rulesets:
+        if ruleset == "fw":
+            open_viewer_from_simulator(page, base)
+            for _ in range(25):
+                page.get_by_role("button", name="Action ▶").click()
+                settle(page)
+        else:
+            open_viewer_game(page, base, ruleset)
+        page.get_by_text(re.compile(r"^Step \d+ of")).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        shot = out / f"viewer-{ruleset}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        optimise(shot)
+        shots.append(shot)
+    return shots
+
+
 def optimise(png: Path) -> None:
     """Reduce a PNG to a 256-colour palette (Pillow, when installed): a third of the bytes."""
     try:
@@ -138,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", type=Path, help="the store to serve (default: build a small one)")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="folder for the PNGs")
     ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets")
+    ap.add_argument("--pages", default="catalog,viewer", help="comma-separated shots: catalog, viewer")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM; Debian: apt-get install chromium)", file=sys.stderr)
@@ -151,13 +227,18 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.set_default_timeout(90_000)
-            for ruleset in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
+            rulesets = [r.strip() for r in args.rulesets.split(",") if r.strip()]
+            pages = {x.strip() for x in args.pages.split(",")}
+            for ruleset in rulesets if "catalog" in pages else []:
                 open_catalog_faces(page, base, ruleset)
                 page.get_by_role("tab", name="Faces").evaluate("e => e.scrollIntoView({block: 'start'})")
                 page.wait_for_timeout(500)
                 shot = args.out / f"catalog-{ruleset}.png"
                 page.screenshot(path=str(shot))
                 optimise(shot)
+                print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
+                      f"{shot.stat().st_size // 1024} KiB")
+            for shot in viewer_shots(page, base, args.out, rulesets) if "viewer" in pages else []:
                 print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
                       f"{shot.stat().st_size // 1024} KiB")
             browser.close()

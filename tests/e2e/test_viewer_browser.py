@@ -1,0 +1,74 @@
+"""The game viewer in a real browser (issue 30 part 3): a simulation run on the simulator page, "show
+me a game" followed into the viewer, stepped through by keyboard and buttons to its end, where the
+viewer shows the recorded result (the simulator's own for that game). The app is started as in
+test_browser.py (its ``server`` and ``page`` fixtures)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+from screenshots import open_viewer_from_simulator, settle  # noqa: E402
+from test_browser import page, server  # noqa: E402, F401  (the fixtures)
+
+from fwlab.sim import play_match  # noqa: E402
+from fwlab.sim.runner import game_seed  # noqa: E402
+from fwlab.ui.viewer_views import params_game  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+
+def _step(page: Page) -> str:
+    return page.get_by_text(re.compile(r"^Step \d+ of \d+$")).first.inner_text()
+
+
+def _moved(page: Page, before: str, press: str | None = None, button: str | None = None) -> str:
+    """Press a key or click a button, then wait until the step shown is no longer ``before`` (a
+    rerun shows the previous elements a moment)."""
+    if press:
+        page.keyboard.press(press)
+    else:
+        page.get_by_role("button", name=button).click()
+    for _ in range(300):
+        page.wait_for_timeout(100)
+        now = _step(page)
+        if now != before:
+            settle(page)
+            return _step(page)
+    raise AssertionError(f"still {before!r} after {press or button}")
+
+
+def test_VIEWER_E2E_1_a_game_from_the_simulator_steps_to_its_recorded_result(server: str, page: Page) -> None:  # noqa: F811
+    opened = open_viewer_from_simulator(page, server)
+    game = params_game({k: v[0] for k, v in parse_qs(urlsplit(opened["href"]).query).items()})
+    res = play_match(game["ruleset"], game["setups"], game["bots"], seed=game_seed(game["seed"], game["index"]),
+                     first=game["index"] % len(game["setups"]))
+    assert res.winner == "a"                        # "a win for seat A", the default choice
+    assert f"winner {res.winner} ({res.end_reason}) after {res.turns} turns" in opened["simulator"]
+    assert "the same as this replay" in opened["simulator"]
+    assert _step(page).startswith("Step 1 of ")
+    page.get_by_role("heading", name="Game viewer", exact=True).click()   # focus off the link followed
+    assert _moved(page, "Step 1 of " + _step(page).split(" of ")[1], press="ArrowRight").startswith("Step 2 of ")
+    assert _moved(page, _step(page), button="Action ▶").startswith("Step 3 of ")
+    assert _moved(page, _step(page), press="ArrowLeft").startswith("Step 2 of ")
+    faces = page.locator("img.card-face")
+    assert faces.count() > 0 and faces.first.evaluate("e => e.complete && e.naturalWidth > 0")
+    total = int(_step(page).split(" of ")[1])
+    for _ in range(total):                          # turn by turn to the end
+        if page.get_by_text(re.compile(r"^Result: ")).count():
+            break
+        _moved(page, _step(page), button="Turn ▶▶")
+    result = page.get_by_text(re.compile(r"^Result: ")).first.inner_text()
+    assert result.startswith(f"Result: seat {res.winner} wins ({res.end_reason}) after {res.turns} turns")
+    assert _step(page) == f"Step {total} of {total}"
