@@ -34,6 +34,14 @@ def scope_caption(system: str, rated: int, players: int, left_out: dict[str, int
     return text
 
 
+def player_picker(board: pd.DataFrame, system: str, ruleset: str | None) -> list[str]:
+    """The players whose lines are drawn: the top five of the leaderboard by default, again each time
+    the system or the "Matches of" choice changes (the widget is keyed on both, so a choice made for
+    other matches never leaves the chart empty)."""
+    return st.multiselect("Players", board["player"].tolist(), default=board["player"].head(5).tolist(),
+                          key=f"elo-players-{system}-{ruleset or 'all'}")
+
+
 def rating_lines(history: pd.DataFrame, players: list[str], by: str, system: str) -> None:
     """One line per chosen player: rating after each of their games, by date or by their game number."""
     h = history[history["player"].isin(players)]

@@ -404,7 +404,7 @@ def test_elo_switches_systems_and_axes(store: Path) -> None:
     assert other["rating"].tolist() != board["rating"].tolist()
     at.radio(key="elo-axis").set_value("game number").run()
     ok(at)
-    at.multiselect(key="elo-players").set_value([]).run()
+    at.multiselect(key="elo-players-openskill-all").set_value([]).run()
     assert "Choose at least one player" in ok(at).info[0].value
 
 

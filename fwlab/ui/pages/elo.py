@@ -25,8 +25,7 @@ if board.empty:
     st.stop()
 st.caption(elo_views.scope_caption(system, rated, len(board), left_out))
 
-players = st.multiselect("Players", board["player"].tolist(), default=board["player"].head(5).tolist(),
-                         key="elo-players")
+players = elo_views.player_picker(board, system, ruleset)
 elo_views.rating_lines(history, players, by, system)
 
 st.subheader("Leaderboard")
