@@ -10,7 +10,9 @@ downloaded. Each PNG is reduced to a 256-colour palette (Pillow) to keep the rep
 
 Shots: ``catalog-<ruleset>.png``, the card catalog's Faces tab for that ruleset's cards;
 ``viewer-fw.png`` and ``viewer-<ruleset>.png``, the game viewer mid-game (a game opened from the
-simulator's "show me a game", then games of the other rulesets opened by their links).
+simulator's "show me a game", then games of the other rulesets opened by their links);
+``simulator-until.png`` (a matchup stopped on its 95% interval), ``balance-fw.png`` and
+``balance-conquest.png`` (the balance page: card charts, 17lands card figures; Conquest's 1/n).
 """
 
 from __future__ import annotations
@@ -169,11 +171,30 @@ def open_viewer_game(page: Any, base: str, ruleset: str, step: int = 30) -> None
     page.goto(f"{base}/viewer?{urlencode(game_params(game))}")
     page.get_by_role("heading", name="Game viewer", exact=True).wait_for()
     settle(page)
+    step_to(page, step)
+
+
+def _shown_step(page: Any) -> int:
+    """The viewer's step shown now (from 1)."""
+    text = page.get_by_text(re.compile(r"^Step \d+ of \d+$")).first.inner_text()
+    return int(text.split()[1])
+
+
+def step_to(page: Any, step: int) -> None:
+    """Click the viewer's "Action ▶" until step ``step`` (from 1) or the game's end is shown, waiting
+    out each rerun (the previous elements stay a moment)."""
     for _ in range(step):
-        if page.get_by_text(re.compile(r"^Result: ")).count():
+        now = _shown_step(page)
+        if now >= step or page.get_by_text(re.compile(r"^Result: ")).count():
             break
         page.get_by_role("button", name="Action ▶").click()
+        for _ in range(300):
+            page.wait_for_timeout(100)
+            if _shown_step(page) != now:
+                break
         settle(page)
+    page.locator("img.card-face").first.wait_for()
+    page.wait_for_timeout(500)
 
 
 def viewer_shots(page: Any, base: str, out: Path, rulesets: list[str]) -> list[Path]:
@@ -183,9 +204,7 @@ def viewer_shots(page: Any, base: str, out: Path, rulesets: list[str]) -> list[P
     for ruleset in rulesets:
         if ruleset == "fw":
             open_viewer_from_simulator(page, base)
-            for _ in range(25):
-                page.get_by_role("button", name="Action ▶").click()
-                settle(page)
+            step_to(page, 30)
         else:
             open_viewer_game(page, base, ruleset)
         page.get_by_text(re.compile(r"^Step \d+ of")).first.evaluate("e => e.scrollIntoView({block: 'start'})")
@@ -194,6 +213,62 @@ def viewer_shots(page: Any, base: str, out: Path, rulesets: list[str]) -> list[P
         page.screenshot(path=str(shot), full_page=True)
         optimise(shot)
         shots.append(shot)
+    return shots
+
+
+def pick(page: Any, label: str, option: str | re.Pattern[str]) -> None:
+    """Choose ``option`` in the selectbox labelled ``label``."""
+    page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(label, exact=True)).first.click()
+    page.get_by_role("option", name=option).first.click()
+    settle(page)
+
+
+def open_simulator_until(page: Any, base: str, half_width: float = 0.05, bot_b: str = "random") -> str:
+    """The simulator's default matchup (bot B ``bot_b``) played until its 95% interval is within
+    ``±half_width``; returns the page's line saying where it stopped."""
+    page.goto(f"{base}/simulator")
+    page.get_by_role("heading", name="Matchup simulator", exact=True).wait_for()
+    settle(page)
+    pick(page, "Bot B (the opponents)", bot_b)
+    page.get_by_text("Play until the 95% interval is narrow enough", exact=False).click()
+    settle(page)
+    box = page.get_by_label("Stop at an interval of ± (half width)", exact=True)
+    box.fill(f"{half_width:.3f}")
+    box.press("Enter")
+    settle(page)
+    page.get_by_role("button", name="Run the simulation").click()
+    line = page.get_by_text(re.compile(r"^Stopped after \d+ games")).first
+    line.wait_for(timeout=180_000)
+    settle(page)
+    return str(line.inner_text())
+
+
+def open_balance(page: Any, base: str, ruleset: str) -> None:
+    """The balance page of ``ruleset``'s stored matches."""
+    page.goto(f"{base}/balance")
+    page.get_by_role("heading", name="Balance report", exact=True).wait_for()
+    settle(page)
+    pick(page, "Ruleset", re.compile(rf"^{re.escape(ruleset)}\b"))
+    page.get_by_role("heading", name="Card figures (17lands style)").wait_for()
+    settle(page)
+
+
+def balance_and_simulator_shots(page: Any, base: str, out: Path) -> list[Path]:
+    """``simulator-until.png`` (a matchup stopped on its interval), ``balance-fw.png`` (the card
+    charts and the 17lands card figures) and ``balance-conquest.png`` (1/n, the plays chart)."""
+    shots = []
+    open_simulator_until(page, base)
+    shot = out / "simulator-until.png"
+    page.screenshot(path=str(shot), full_page=True)
+    shots.append(shot)
+    for ruleset in ("fw", "conquest"):
+        open_balance(page, base, ruleset)
+        page.wait_for_timeout(800)
+        shot = out / f"balance-{ruleset}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        shots.append(shot)
+    for shot in shots:
+        optimise(shot)
     return shots
 
 
@@ -213,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", type=Path, help="the store to serve (default: build a small one)")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="folder for the PNGs")
     ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets")
-    ap.add_argument("--pages", default="catalog,viewer", help="comma-separated shots: catalog, viewer")
+    ap.add_argument("--pages", default="catalog,viewer,balance",
+                    help="comma-separated shots: catalog, viewer, balance (the balance and simulator pages)")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM; Debian: apt-get install chromium)", file=sys.stderr)
@@ -239,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
                       f"{shot.stat().st_size // 1024} KiB")
             for shot in viewer_shots(page, base, args.out, rulesets) if "viewer" in pages else []:
+                print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
+                      f"{shot.stat().st_size // 1024} KiB")
+            for shot in balance_and_simulator_shots(page, base, args.out) if "balance" in pages else []:
                 print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
                       f"{shot.stat().st_size // 1024} KiB")
             browser.close()

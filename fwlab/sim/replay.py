@@ -423,7 +423,7 @@ def game_at(replay: Replay, index: int) -> Any:
     if replay.start_position is not None:
         g = load_position(replay.start_position)
     else:
-        opts = {k: tuple(v) if isinstance(v, list) else v for k, v in replay.options.items()}
+        opts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in replay.options.items()}
         g = start_match(replay.ruleset, replay.setups, replay.seed, replay.first, log_cards=False, record=True,
                         **opts)
     for s in replay.steps[:index]:

@@ -186,9 +186,9 @@ def _pieces(ruleset: str, zone: Sequence[Any], width: int) -> list[tuple[str, st
             for k, v in item.items():
                 names = rp._cards(v) if isinstance(v, list) else None
                 if names:
-                    for c in v:
+                    for c, name in zip(v, names):
                         cap = _caption(c) if isinstance(c, dict) else ""
-                        out.append((face(ruleset, rp._cards([c])[0], width), f"{k[:-1] if k.endswith('s') else k} "
+                        out.append((face(ruleset, name, width), f"{k[:-1] if k.endswith('s') else k} "
                                     f"on #{item.get('id', '')} {cap}".strip()))
         else:
             held = [(k, v) for k, v in item.items() if isinstance(v, dict) and isinstance(v.get("card"), str)]
@@ -267,7 +267,7 @@ def controls(replay: rp.Replay, key: str) -> int:
     prev_turn = max([t for t in starts if t < i] or [0])
     next_turn = min([t for t in starts if t > i] or [n - 1])
     cols = st.columns(6)
-    cols[0].button("⏮ Start", key=f"{key}-first", on_click=_set_step, args=(sk, 0), shortcut="Home")
+    cols[0].button("Start", key=f"{key}-first", on_click=_set_step, args=(sk, 0), shortcut="Home")
     cols[1].button("◀◀ Turn", key=f"{key}-prev-turn", on_click=_set_step, args=(sk, prev_turn), shortcut="Up",
                    help="the start of the previous turn (key: Up)")
     cols[2].button("◀ Action", key=f"{key}-prev", on_click=_set_step, args=(sk, max(0, i - 1)), shortcut="Left",
@@ -276,7 +276,7 @@ def controls(replay: rp.Replay, key: str) -> int:
                    shortcut="Right", type="primary", help="the next action (key: Right)")
     cols[4].button("Turn ▶▶", key=f"{key}-next-turn", on_click=_set_step, args=(sk, next_turn), shortcut="Down",
                    help="the start of the next turn (key: Down)")
-    cols[5].button("End ⏭", key=f"{key}-last", on_click=_set_step, args=(sk, n - 1), shortcut="End")
+    cols[5].button("End", key=f"{key}-last", on_click=_set_step, args=(sk, n - 1), shortcut="End")
     st.session_state[sk] = i
     st.slider("Step", 0, n - 1, key=sk, help="one step per action; the last is the final position")
     return int(st.session_state[sk])

@@ -29,23 +29,23 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 
-def _step(page: Page) -> str:
-    return page.get_by_text(re.compile(r"^Step \d+ of \d+$")).first.inner_text()
+def _step(pg: Page) -> str:
+    return pg.get_by_text(re.compile(r"^Step \d+ of \d+$")).first.inner_text()
 
 
-def _moved(page: Page, before: str, press: str | None = None, button: str | None = None) -> str:
+def _moved(pg: Page, before: str, press: str | None = None, button: str | None = None) -> str:
     """Press a key or click a button, then wait until the step shown is no longer ``before`` (a
     rerun shows the previous elements a moment)."""
     if press:
-        page.keyboard.press(press)
+        pg.keyboard.press(press)
     else:
-        page.get_by_role("button", name=button).click()
+        pg.get_by_role("button", name=button).click()
     for _ in range(300):
-        page.wait_for_timeout(100)
-        now = _step(page)
+        pg.wait_for_timeout(100)
+        now = _step(pg)
         if now != before:
-            settle(page)
-            return _step(page)
+            settle(pg)
+            return _step(pg)
     raise AssertionError(f"still {before!r} after {press or button}")
 
 
