@@ -738,6 +738,68 @@ def test_CQ_END_1_a_claim_can_take_the_last_field():
     assert show(g)["outcome"]["end_reason"] == "all-taken"
 
 
+def _last_field(**options: Any) -> dict[str, Any]:
+    """Round 3 of 4 players, seat a's Complete Tasks (the round's first turn: a, b, c, d): every field
+    but the centre (difficulty 2) claimed, a holds a Militia for it and a Moat, seat b an Alchemy (3
+    coins) and a mage; a has 30 coins, b 30, c and d 25."""
+    taken = {f: (1 + f % 3, None, None) for f in range(19) if f != CENTRE}
+    return cq({0: ["Militia", "Moat"], 1: ["Alchemy", "Palisade"]}, followers={0: (2, 1, 0), 1: (2, 0, 1)},
+              diff={CENTRE: 2}, fields=taken, coins={0: 30, 1: 30, 2: 25, 3: 25},
+              **({"options": options} if options else {}))
+
+
+def test_CQ_END_3_option_finish_round_plays_the_round_out_once_every_field_is_taken():
+    """CQ-END-3 (option finish_round, default false = CQ-END-1): when the last field is taken the
+    game ends at the end of that round, every seat having had as many turns; the seats after the
+    taker still play (here seat b's Alchemy turns a's win into b's)."""
+    # the rules as written (CQ-END-1): a takes the last field and wins at once, b never plays its Alchemy
+    g = load(_last_field())
+    g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
+    assert show(g)["outcome"] == {"places": [1, 2, 3, 3], "end_reason": "all-taken"}
+    assert [s.own_turns for s in g.seats] == [3, 2, 2, 2]
+    # finish_round: a's turn goes on (a Moat on the field just taken), then b, c and d play theirs
+    g = load(_last_field(finish_round=True))
+    assert show(g)["options"]["finish_round"] is True
+    g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
+    assert not g.is_terminal() and g.decision_name == "tasks" and g.current_player() == 0
+    g.apply(f"fortify {iid_of(g, 0, 'Moat')} {CENTRE}")
+    while g.current_player() == 0:
+        _idle_turn(g)
+    assert (g.current_player(), show(g)["turn"], g.decision_name) == (1, 10, "hire")
+    g.apply("nohire")
+    g.apply(f"magic {iid_of(g, 1, 'Alchemy')}")          # b: 33 coins against a's 32
+    for _ in range(3):                                   # the rest of b's turn, then c's and d's
+        assert not g.is_terminal()
+        _idle_turn(g)
+    assert show(g)["outcome"] == {"places": [2, 1, 3, 3], "end_reason": "all-taken"}
+    assert [s.own_turns for s in g.seats] == [3, 3, 3, 3] and show(g)["turn"] == 12
+    # the idle end no longer applies once every field is taken: one idle turn would end this game
+    g = load(_last_field(finish_round=True, idle_end="turns-in-a-row", idle_turns=1))
+    g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
+    while not g.is_terminal():
+        _idle_turn(g)
+    assert show(g)["outcome"]["end_reason"] == "all-taken" and [s.own_turns for s in g.seats] == [3, 3, 3, 3]
+    # a position of the round being played out loads; one a round later (the game over) is refused
+    taken = {f: (1 + f % 3, None, None) for f in range(19) if f != CENTRE}
+    full = {**taken, CENTRE: (0, "Militia", None, 9)}
+    pos = cq({2: ["Alchemy"]}, active=2, followers={2: (2, 0, 1)}, diff={CENTRE: 2}, fields=full, round=3,
+             options={"finish_round": True})
+    pos["turn"], pos["active"] = 11, 2                  # seat c's turn in round 3 (turns 9-12)
+    g = load(pos)
+    assert show(g)["round"] == 3 and not g.is_terminal()
+    with pytest.raises(ValueError, match="every field is taken: the game is over"):
+        load({**pos, "options": {k: v for k, v in pos["options"].items() if k != "finish_round"}})
+    with pytest.raises(ValueError, match=r"every field was taken by turn 12 \(round 3\): with finish_round the game ended"):
+        load({**pos, "turn": 13, "active": 0})
+    # the option travels in the record: the replay plays the round out too
+    g = load(_last_field(finish_round=True))
+    g.apply(f"conquer {iid_of(g, 0, 'Militia')} {CENTRE}")
+    while not g.is_terminal():
+        _idle_turn(g)
+    r = engine_for("conquest").replay(g.record, CAT)
+    assert r.outcome == g.outcome and r.record.options["finish_round"] is True
+
+
 FORTS = [["Palisade", "Moat"], ["Palisade", "Garrison"], ["Palisade", "Watchtower"], ["Palisade", "Outpost"],
          ["Moat", "Garrison"]]
 

@@ -97,6 +97,36 @@ def test_FW_SETUP_3_opening_hand_of_five_then_FW_DRAW_1_first_player_draws_on_tu
     assert g.current_player() == 1
 
 
+@pytest.mark.parametrize("ruleset", ["fw", "fw-epic", "bg"])
+def test_FW_DRAW_3_option_first_player_draw_false_the_first_player_skips_the_draw_of_turn_1(ruleset):
+    """FW-DRAW-3 (option first_player_draw, default true = FW-DRAW-1): false makes the first player
+    skip the Draw phase of turn 1 only; the second player's first draw and every later draw stay."""
+    # turn 1, seat a's healing step (a healing card and a damaged creature: FW-HEAL-2), before its Draw
+    heal = {"pool": 1, "hand": ["Mend"], "in_play": [{"card": "Grunt", "damage": 2}]}
+    for option, drawn in ((None, 1), (True, 1), (False, 0)):
+        top = {} if option is None else {"options": {"first_player_draw": option}}
+        g = load(pos(ruleset, heal, decision="resource", turn=1, **top))
+        assert (g.decision_name, g.current_player(), g.first) == ("resource", 0, 0)
+        deck = list(g.seats[0].deck)
+        g.apply("pass")  # the healing step ends: the Draw phase (FW-DRAW-1), then Deploy
+        assert len(g.seats[0].hand) == 1 + drawn, option
+        assert g.seats[0].deck == (deck[:-1] if drawn else deck)   # the top card came (or stayed)
+        assert g.seats[0].capital == g.cfg.capital                  # a skipped draw is no deck-out (FW-DRAW-2)
+    # the second player's first draw (turn 2) is not skipped
+    g = load(pos(ruleset, {"hand": ["Filler"]}, {"pool": 0}, turn=1, options={"first_player_draw": False}))
+    pass_until(g, lambda g: g.active == 1)
+    assert len(g.seats[1].hand) == 1
+    # nor the first player's later ones (turn 3: seat a's second turn)
+    g = load(pos(ruleset, heal, decision="resource", turn=3, options={"first_player_draw": False}))
+    g.apply("pass")
+    assert len(g.seats[0].hand) == 2
+    # from the start: the first player holds its five, the other seat its five before its own draw
+    deck = compile_deck(["Filler"] * 40, CATALOG)
+    g = new_game(ruleset, deck, deck, 3, first=1, first_player_draw=False)
+    assert (len(g.seats[0].hand), len(g.seats[1].hand), g.current_player()) == (5, 5, 1)
+    assert g.record.options["first_player_draw"] is False   # the record replays under it
+
+
 def test_FW_SETUP_2_decks_are_shuffled_by_the_seeded_generator_CORE_RNG_1():
     deck = compile_deck(["Filler"] * 20 + ["Grunt"] * 20, CATALOG)
     h1 = [new_game("fw", deck, deck, s).seats[0].hand for s in range(5)]

@@ -5,7 +5,8 @@ card ``copies`` times, compiled once per catalog. Rule options (declared as data
 :mod:`.rule_options`): ``board_radius`` (default 2), ``difficulties`` (the fields' difficulty
 multiset, default the ruled 19), ``turn_order`` (``reverse-first-round`` as 003 writes it, or
 ``clockwise``), ``idle_end`` (``every-player``, the ruling, or ``turns-in-a-row``) and ``idle_turns``
-(the count of ``turns-in-a-row``, 0: as many turns as players). Positions as text:
+(the count of ``turns-in-a-row``, 0: as many turns as players) and ``finish_round`` (false, CQ-END-1:
+the game ends the moment the last field is taken; true, CQ-END-3: at the end of that round). Positions as text:
 :mod:`.position`. Not compiled itself: it only wires the compiled modules.
 """
 
@@ -30,7 +31,7 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
              log_cards: bool = True, record: bool = True, catalog: Catalog | None = None,
              board_radius: int = RADIUS, difficulties: Sequence[int] | None = None,
              turn_order: str = REVERSE_FIRST, idle_end: str = EVERY_PLAYER, idle_turns: int = 0,
-             **options: Any) -> Game:
+             finish_round: bool = False, **options: Any) -> Game:
     """A game of ``conquest`` for ``len(setups)`` players (every setup None); seat ``first`` starts."""
     if ruleset != "conquest":
         raise ValueError(f"the conquest engine plays conquest, not {ruleset!r}")
@@ -44,7 +45,7 @@ def new_game(ruleset: str, setups: Sequence[Sequence[str] | None], seed: int, fi
         else list(difficulties)
     return _new_game(shared_deck(cat), len(setups), seed, first, log_cards=log_cards, record=record,
                      radius=board_radius, difficulties=diffs, turn_order=turn_order, idle_end=idle_end,
-                     idle_turns=idle_turns)
+                     idle_turns=idle_turns, finish_round=finish_round)
 
 
 def replay(record: GameRecord, catalog: Any) -> Game:

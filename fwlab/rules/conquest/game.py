@@ -36,8 +36,9 @@ Rule options (declared in ``rule_options.py``): the board radius and difficulty 
 ``turn_order`` (CQ-ORDER-1: 003's reversed first round, or ``clockwise`` from the first player
 every round), ``idle_end`` (CQ-END-2: ``every-player``, the game ends once every player has had a
 turn since the last conquest or Claim; or ``turns-in-a-row``, after ``idle_turns`` idle turns in a
-row, 0 meaning as many as there are players). ``record.options`` holds those that differ from the
-defaults.
+row, 0 meaning as many as there are players), ``finish_round`` (CQ-END-3: when the last field is
+taken the game ends at the end of that round, so every seat has had as many turns; off by default,
+CQ-END-1 ends it at once). ``record.options`` holds those that differ from the defaults.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ class Game:
     def __init__(self, defs: Sequence[CardDef] | None, seats: int, seed: int, first: int = 0,
                  log_cards: bool = True, record: bool = True, radius: int = RADIUS,
                  difficulties: Sequence[int] | None = None, turn_order: str = REVERSE_FIRST,
-                 idle_end: str = EVERY_PLAYER, idle_turns: int = 0) -> None:
+                 idle_end: str = EVERY_PLAYER, idle_turns: int = 0, finish_round: bool = False) -> None:
         self.seed = seed
         self.num_seats = seats
         self.first = first
@@ -139,6 +140,8 @@ class Game:
         #: conquest or Claim, or (turns-in-a-row) after idle_limit idle turns in a row
         self.idle_every = idle_end != IN_A_ROW
         self.idle_limit = idle_turns if idle_turns > 0 else seats
+        #: CQ-END-3 (option finish_round): every field taken ends the game at the end of the round
+        self.finish_round = finish_round
         self.all_seats = (1 << seats) - 1
         self.round = 1
         self.pos = 0                 # index in the round's order
@@ -210,6 +213,8 @@ class Game:
             options["idle_end"] = idle_end
         if idle_turns != 0:
             options["idle_turns"] = idle_turns
+        if finish_round:
+            options["finish_round"] = True
         self.record = GameRecord("conquest", seed, first, (None,) * seats, options=options)
         self._shuffle(diffs)                        # CQ-BOARD-1: the board laid out by the seed
         self.diff = diffs
@@ -272,7 +277,7 @@ class Game:
         """An independent copy for search (no record, no card log); ``seed`` reseeds its chance."""
         n = self.num_seats
         c = Game(None, n, self.seed, self.first, False, False, self.radius, None, self.turn_order, self.idle_end,
-                 self.idle_turns)
+                 self.idle_turns, self.finish_round)
         c.defs, c.names, c.name_of, c.diff = self.defs, self.names, self.name_of, self.diff
         c.outcome = self.outcome
         if seed is not None:
@@ -444,9 +449,13 @@ class Game:
                 self.track.append((self.turn, *[x.coins for x in self.seats]))
             self.round += 1
             self.pos = 0
+        if self.taken >= self.nf:   # CQ-END-3 (finish_round): every field taken, the round is played out
+            if self.pos == 0:       # (nothing is left to take: the idle end no longer applies)
+                self._finish("all-taken")
+                return
         # CQ-END-2: every player has had a turn since the last conquest or Claim (the seat playing two
         # turns in a row at the change of rounds counts once); turns-in-a-row: idle_limit idle turns
-        if (self.idle_seats == self.all_seats) if self.idle_every else (self.idle >= self.idle_limit):
+        elif (self.idle_seats == self.all_seats) if self.idle_every else (self.idle >= self.idle_limit):
             self._finish("idle")
             return
         self.active = self.order1[self.pos] if self.round == 1 else self.order2[self.pos]
@@ -817,7 +826,7 @@ class Game:
         self._after_task()
 
     def _after_task(self) -> None:
-        if self.taken >= self.nf:     # CQ-END-1: every field is taken
+        if self.taken >= self.nf and not self.finish_round:   # CQ-END-1: every field is taken
             self._finish("all-taken")
             return
         if not self.has_task(self.active):
@@ -909,7 +918,8 @@ def play_out(g: Game, bots: Sequence[Any]) -> None:
 
 def new_game(defs: Sequence[CardDef], seats: int, seed: int, first: int = 0, log_cards: bool = True,
              record: bool = True, radius: int = RADIUS, difficulties: Sequence[int] | None = None,
-             turn_order: str = REVERSE_FIRST, idle_end: str = EVERY_PLAYER, idle_turns: int = 0) -> Game:
+             turn_order: str = REVERSE_FIRST, idle_end: str = EVERY_PLAYER, idle_turns: int = 0,
+             finish_round: bool = False) -> Game:
     """Start a game of ``conquest`` for ``seats`` players over the shared deck ``defs``."""
     if not 3 <= seats <= 5:
         raise ValueError(f"conquest is a game for 3 to 5 seats, not {seats}")
@@ -922,7 +932,8 @@ def new_game(defs: Sequence[CardDef], seats: int, seed: int, first: int = 0, log
     why = idle_problem(idle_end, idle_turns)
     if why is not None:
         raise ValueError(why)
-    return Game(defs, seats, seed, first, log_cards, record, radius, difficulties, turn_order, idle_end, idle_turns)
+    return Game(defs, seats, seed, first, log_cards, record, radius, difficulties, turn_order, idle_end, idle_turns,
+                bool(finish_round))
 
 
 def idle_problem(idle_end: str, idle_turns: int) -> str | None:
@@ -954,7 +965,8 @@ def replay(record: GameRecord, catalog: object) -> Game:
     g = new_game(shared_deck(catalog), record.num_seats, record.seed, record.first,
                  radius=int(opts.get("board_radius", opts.get("radius", RADIUS))),   # "radius": older records
                  difficulties=None if diffs is None else [int(x) for x in diffs],
-                 turn_order=str(opts.get("turn_order", REVERSE_FIRST)), idle_end=idle_end, idle_turns=idle_turns)
+                 turn_order=str(opts.get("turn_order", REVERSE_FIRST)), idle_end=idle_end, idle_turns=idle_turns,
+                 finish_round=bool(opts.get("finish_round", False)))
     for player, action in record.actions:
         if g.current_player() != player:
             raise IllegalAction(f"replay diverged: record says seat {player} acts, game says {g.current_player()}")

@@ -263,6 +263,7 @@ class _Loader:
         order: str = opts.get("turn_order", REVERSE_FIRST)
         idle_end: str = opts.get("idle_end", EVERY_PLAYER)
         idle_turns: int = opts.get("idle_turns", 0)
+        finish: bool = opts.get("finish_round", False)
         why = idle_problem(idle_end, idle_turns)
         if why is not None:
             raise PositionError("options.idle_turns", why)
@@ -338,7 +339,7 @@ class _Loader:
                                                  "are left for it: list the deck (top first), leave deck_size out, or "
                                                  "name a 'filler' card (--filler)")
 
-        g = self.build(n, seed, first, radius, order, idle_end, idle_turns, diffs)
+        g = self.build(n, seed, first, radius, order, idle_end, idle_turns, diffs, finish)
         # the turn
         g.turn = turn
         g.round = rnd
@@ -370,19 +371,28 @@ class _Loader:
             idle_seats = 0
             for u in range(last + 1, turn):
                 idle_seats |= 1 << seat_of_turn(u, n, first, order)
-            if idle_end == IN_A_ROW and idle >= limit:
+            if finish and g.taken >= nf:
+                pass   # CQ-END-3: every field taken, the round is played out; the idle end no longer applies
+            elif idle_end == IN_A_ROW and idle >= limit:
                 raise PositionError("board", f"no conquest or Claim {since}: the game ended after {limit} turns in a row "
                                              f"without one (CQ-END-2, idle_end {IN_A_ROW}); a finished game cannot be "
                                              "set up")
-            if idle_end != IN_A_ROW and idle_seats == g.all_seats:
+            elif idle_end != IN_A_ROW and idle_seats == g.all_seats:
                 raise PositionError("board", f"every player has had a turn {since} without a conquest or a Claim: the "
                                              f"game ended (CQ-END-2); a finished game cannot be set up")
             g.idle = idle
             g.idle_seats = idle_seats
             g.took = took
-        if g.taken >= nf:
+        if g.taken >= nf and not finish:
             raise PositionError("board", "every field is taken: the game is over (CQ-END-1); a finished game cannot "
-                                         "be set up")
+                                         "be set up (with options.finish_round the round is played out, CQ-END-3)")
+        if g.taken >= nf:
+            end = turn if g.took else max(g.taken_turn)   # the turn the last field was taken in
+            end_round = (end - 1) // n + 1
+            if end_round < rnd:
+                raise PositionError("board", f"every field was taken by turn {end} (round {end_round}): with "
+                                             f"finish_round the game ended at the end of round {end_round} (CQ-END-3); "
+                                             "a finished game cannot be set up")
         if "idle" in top:
             _match("idle", top["idle"], g.idle, "the count of turns in a row without a conquest or a Claim")
         if "idle_seats" in top:
@@ -531,13 +541,13 @@ class _Loader:
         return done
 
     def build(self, n: int, seed: int, first: int, radius: int, order: str, idle_end: str, idle_turns: int,
-              diffs: list[int]) -> Game:
+              diffs: list[int], finish: bool = False) -> Game:
         ncards = max([len(self.base) - 1, *self.used]) + 1
         defs: list[CardDef] = list(self.base) + [self.base[0]] * (ncards - len(self.base))
         for c in self.cards:
             defs[c.iid] = c.d
         # the empty shell clone() fills in: every attribute of the engine, no card dealt
-        g = Game(None, n, seed, first, True, True, radius, None, order, idle_end, idle_turns)
+        g = Game(None, n, seed, first, True, True, radius, None, order, idle_end, idle_turns, finish)
         g.defs = defs
         names: list[str] = []
         index: dict[str, int] = {}
@@ -562,6 +572,8 @@ class _Loader:
             options["idle_end"] = idle_end
         if idle_turns:
             options["idle_turns"] = idle_turns
+        if finish:
+            options["finish_round"] = True
         g.record = GameRecord("conquest", seed, first, (None,) * n, options=options)
         return g
 
@@ -806,6 +818,8 @@ def position_of(g: Game, *, deck: bool = False) -> dict[str, Any]:
         opts["idle_end"] = g.idle_end
     if g.idle_turns:
         opts["idle_turns"] = g.idle_turns
+    if g.finish_round:
+        opts["finish_round"] = True
     if opts:
         out["options"] = opts
     return out

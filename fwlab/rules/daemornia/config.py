@@ -25,6 +25,8 @@ class RulesConfig:
     locking: bool = True         # FW-LOCK-1: declaring an attacker locks it; a locked creature cannot block
     one_scenario: bool = True    # FW-DEPLOY-2: at most one Scenario deployed per turn
     curses: bool = True          # FW-ATTACH-2: Curses go on an enemy creature
+    # FW-DRAW-3 (option, off by default): false = the first player skips the Draw of turn 1
+    first_player_draw: bool = True  # FW-DRAW-1 as ruled: both players draw from their first turn on
 
 
 FW = RulesConfig("fw", capital=20, cycle=(1, 2, 3), bg_resources=False, scenario_res=1, opening_hand=5,

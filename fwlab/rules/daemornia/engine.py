@@ -59,6 +59,9 @@ _DOCS: dict[str, tuple[str, str]] = {
     "locking": ("FW-LOCK-1", "declaring an attacker locks it, and a locked creature cannot block"),
     "one_scenario": ("FW-DEPLOY-2", "at most one Scenario deployed per turn"),
     "curses": ("FW-ATTACH-2", "Curses go on an enemy creature"),
+    "first_player_draw": ("FW-DRAW-3", "the first player draws in the Draw phase of turn 1 (as ruled: both players "
+                          "draw from their first turn on); false: it skips that one draw, as Free Realms and "
+                          "Eredan rule"),
 }
 
 

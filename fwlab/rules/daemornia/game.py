@@ -336,7 +336,8 @@ class Game:
 
     def _after_resource(self) -> None:
         s = self.seats[self.active]
-        self._draw(s, draw_phase=True)  # FW-DRAW-1
+        if self.turn > 1 or self.cfg.first_player_draw:  # FW-DRAW-3: the first player may skip turn 1's draw
+            self._draw(s, draw_phase=True)  # FW-DRAW-1
         if self.is_terminal():
             return
         self._to_deploy()
