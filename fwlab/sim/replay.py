@@ -219,15 +219,17 @@ def figures_of(ruleset: str, pos: Mapping[str, Any]) -> dict[str, list[int]]:
 
 
 def card_names(pos: Mapping[str, Any]) -> dict[int, str]:
-    """Card instance id -> name, for every card a position writes with its id."""
+    """Card instance id -> name, for every card a position writes with its id, but those in decks
+    (an action never names a card still in a deck)."""
     names: dict[int, str] = {}
 
     def walk(v: Any) -> None:
         if isinstance(v, dict):
             if isinstance(v.get("id"), int) and isinstance(v.get("card"), str):
                 names.setdefault(v["id"], v["card"])
-            for x in v.values():
-                walk(x)
+            for k, x in v.items():
+                if k != "deck":
+                    walk(x)
         elif isinstance(v, list):
             for x in v:
                 walk(x)
