@@ -11,8 +11,9 @@ downloaded. Each PNG is reduced to a 256-colour palette (Pillow) to keep the rep
 Shots: ``catalog-<ruleset>.png``, the card catalog's Faces tab for that ruleset's cards;
 ``viewer-fw.png`` and ``viewer-<ruleset>.png``, the game viewer mid-game (a game opened from the
 simulator's "show me a game", then games of the other rulesets opened by their links);
-``simulator-until.png`` (a matchup stopped on its 95% interval), ``balance-fw.png`` and
-``balance-conquest.png`` (the balance page: card charts, 17lands card figures; Conquest's 1/n).
+``simulator-until.png`` (a matchup stopped on its 95% interval), ``balance-fw-chart.png``,
+``balance-fw-figures.png``, ``balance-conquest.png`` and ``balance-conquest-plays.png`` (the
+balance page: the card chart, 17lands card figures; Conquest's 1/n and plays).
 """
 
 from __future__ import annotations
@@ -249,24 +250,46 @@ def open_balance(page: Any, base: str, ruleset: str) -> None:
     page.get_by_role("heading", name="Balance report", exact=True).wait_for()
     settle(page)
     pick(page, "Ruleset", re.compile(rf"^{re.escape(ruleset)}\b"))
-    page.get_by_role("heading", name="Card figures (17lands style)").wait_for()
+    page.get_by_text("Computing the balance report").wait_for(state="detached", timeout=90_000)
+    for _ in range(300):        # the previous ruleset's elements linger a moment (stale)
+        if not page.locator('[data-stale="true"]').count() and not page.get_by_text("Computing").count():
+            break
+        page.wait_for_timeout(200)
     settle(page)
+    page.get_by_role("heading", name="Card figures (17lands style)").wait_for()
 
 
 def balance_and_simulator_shots(page: Any, base: str, out: Path) -> list[Path]:
-    """``simulator-until.png`` (a matchup stopped on its interval), ``balance-fw.png`` (the card
-    charts and the 17lands card figures) and ``balance-conquest.png`` (1/n, the plays chart)."""
+    """``simulator-until.png`` (a matchup stopped on its interval), ``balance-fw-chart.png`` and
+    ``balance-fw-figures.png`` (the card chart, the 17lands card figures), ``balance-conquest.png``
+    (the first player against 1/n) and ``balance-conquest-plays.png`` (the plays)."""
+    def scroll_to(locator: Any, block: str = "start") -> None:
+        locator.first.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
+        page.locator('[data-testid="stPlotlyChart"] .main-svg').first.wait_for()
+        page.wait_for_timeout(1500)   # the charts in view draw
+
     shots = []
     open_simulator_until(page, base)
-    shot = out / "simulator-until.png"
-    page.screenshot(path=str(shot), full_page=True)
-    shots.append(shot)
-    for ruleset in ("fw", "conquest"):
+    scroll_to(page.get_by_text(re.compile(r"^Stopped after \d+ games")), "center")
+    shots.append(out / "simulator-until.png")
+    page.screenshot(path=str(shots[-1]))
+    for ruleset, where in (("fw", "Cards: improvement when drawn"), ("fw", "Card figures (17lands style)"),
+                           ("conquest", "Cards")):
         open_balance(page, base, ruleset)
-        page.wait_for_timeout(800)
-        shot = out / f"balance-{ruleset}.png"
-        page.screenshot(path=str(shot), full_page=True)
-        shots.append(shot)
+        if where.startswith("Cards:"):      # the card chart
+            scroll_to(page.locator('[data-testid="stPlotlyChart"]'), "center")
+            name = f"balance-{ruleset}-chart.png"
+        elif where == "Cards":              # the first player against 1/n, then the cards
+            name = f"balance-{ruleset}.png"
+        else:
+            scroll_to(page.get_by_role("heading", name=where))
+            name = f"balance-{ruleset}-figures.png"
+        shots.append(out / name)
+        page.screenshot(path=str(shots[-1]))
+    open_balance(page, base, "conquest")
+    scroll_to(page.get_by_role("heading", name="Plays"))
+    shots.append(out / "balance-conquest-plays.png")
+    page.screenshot(path=str(shots[-1]))
     for shot in shots:
         optimise(shot)
     return shots
