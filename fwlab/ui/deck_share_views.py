@@ -72,7 +72,8 @@ def link_note() -> None:
 
 
 def write_link(ruleset: str, deck: Deck) -> None:
-    """At the end of the page: the URL carries the builder's deck (just the ruleset while it is empty)."""
+    """Once the deck is known (after the callbacks, early in the run): the URL carries the builder's
+    deck (just the ruleset while it is empty)."""
     params = share_params(deck) if deck.size else {"ruleset": ruleset}
     if _link_params() != params:
         st.query_params.from_dict(params)

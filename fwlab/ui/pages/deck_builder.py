@@ -49,6 +49,9 @@ with st.expander("Paste a decklist"):
 st.text_input("Deck name", key=deck_state.NAME)
 deck_views.card_picker(ruleset, cat)
 deck = deck_state.current(ruleset)
+# the address bar follows the deck, written early in the run: every change of the deck is made by a
+# callback, before it (and sent from the end of this long page the URL reached the browser a run late)
+deck_share_views.write_link(ruleset, deck)
 
 left, right = st.columns([3, 2])
 with left:
@@ -135,5 +138,3 @@ deck_lab_views.tune_section(deck, cat)
 
 st.subheader("Deck builder helper")
 deck_views.helper_section(deck, cat)
-
-deck_share_views.write_link(ruleset, deck)
