@@ -390,13 +390,15 @@ def test_a_malformed_conquest_position_names_the_file_and_field(capsys, tmp_path
 # ---------------------------------------------------------------------- rule options
 def test_the_options_are_declared_as_data_with_their_rule_ids():
     opts = {o.name: o for o in rule_options("conquest")}
-    assert list(opts) == ["board_radius", "difficulties", "turn_order", "idle_end", "idle_turns"]
+    assert list(opts) == ["board_radius", "difficulties", "turn_order", "idle_end", "idle_turns", "finish_round"]
     assert (opts["board_radius"].type, opts["board_radius"].default, opts["board_radius"].rule) == ("int", 2, "CQ-BOARD-1")
     assert opts["difficulties"].type == "ints" and len(opts["difficulties"].default) == 19
     assert opts["turn_order"].choices == ("reverse-first-round", "clockwise") and opts["turn_order"].rule == "CQ-ORDER-1"
     assert (opts["idle_end"].type, opts["idle_end"].default, opts["idle_end"].rule) == ("str", "every-player", "CQ-END-2")
     assert opts["idle_end"].choices == ("every-player", "turns-in-a-row")
     assert (opts["idle_turns"].type, opts["idle_turns"].default, opts["idle_turns"].rule) == ("int", 0, "CQ-END-2")
+    assert (opts["finish_round"].type, opts["finish_round"].default, opts["finish_round"].rule) == \
+        ("bool", False, "CQ-END-3")
     assert all(o.doc for o in opts.values())
 
 

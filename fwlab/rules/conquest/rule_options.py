@@ -21,11 +21,11 @@ OPTIONS: tuple[RuleOption, ...] = (
                "since the last conquest or Claim (003; the seat with two turns in a row at the change of rounds "
                "counts once); turns-in-a-row: after as many turns in a row without one as there are players "
                "(or idle_turns)", "CQ-END-2", choices=IDLE_ENDS),
+    RuleOption("idle_turns", "int", 0, "with idle_end=turns-in-a-row: the turns in a row without a conquest or a "
+               "Claim that end the game; 0: as many as there are players", "CQ-END-2", min=0),
     RuleOption("finish_round", "bool", False, "false: the game ends the moment the last field is taken (CQ-END-1, "
                "mid-round); true: it ends at the end of that round, so every player has had as many turns",
                "CQ-END-3"),
-    RuleOption("idle_turns", "int", 0, "with idle_end=turns-in-a-row: the turns in a row without a conquest or a "
-               "Claim that end the game; 0: as many as there are players", "CQ-END-2", min=0),
 )
 #: the option names, for errors
 KNOWN = ", ".join(o.name for o in OPTIONS)
