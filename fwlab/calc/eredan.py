@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.deckrules import count_word
-from ..rules.engines import deck_rules_for
+from ..rules.engines import deck_notes, deck_rules_for
 
 #: The ruleset whose fights this calculator settles.
 RULESET = "eredan"
@@ -365,6 +365,39 @@ def _why_not_playable(f: Mapping[str, Any], ch: _Char) -> str | None:
     if kind == "theurgy" and "Priest" not in ch.classes:
         return f"{ch.name} is no Priest and cannot use the theurgy {name}"
     return None
+
+
+@dataclass(frozen=True)
+class WhoMayPlay:
+    """What the rules engine says about one fighter's cards: ``refused`` maps each card the fighter
+    may never play to the engine's reason (caste, class, spell, theurgy and guild rules); ``allowed``
+    lists the others in the order given; ``guild`` is the deck's guild the side's characters make
+    (``None``: Mercenaries only) and ``guild_reason`` says why."""
+
+    allowed: tuple[str, ...]
+    refused: Mapping[str, str]
+    guild: str | None
+    guild_reason: str
+
+
+def who_may_play(fighter: str, cards: Sequence[str], catalog: Any, allies: Sequence[str] = ()) -> WhoMayPlay:
+    """Which of ``cards`` (catalog names) the character ``fighter`` may play, in a deck whose
+    characters are the fighter and ``allies`` (they make its guild, ER-DECK-1). The rule is the
+    engine's own (the registry's ``deck_notes``, the one the engine refuses a play by and the deck
+    builder shows), not a copy of it.
+
+    >>> from fwlab.catalog import load_catalog
+    >>> who = who_may_play("Aldric the Wanderer", ["Arcane Missile", "Iron Longsword"], load_catalog("eredan"))
+    >>> who.allowed, who.refused["Arcane Missile"]
+    (('Iron Longsword',), 'Aldric the Wanderer is no Mage and cannot cast the spell Arcane Missile')
+    """
+    notes = deck_notes(RULESET, [fighter, *allies, *cards], catalog)
+    if notes is None:
+        raise ValueError(f"the {RULESET} engine gives no notes on who may play a card")
+    why = {row["card"]: row["by"].get(fighter) for row in notes["cards"]}
+    allowed = tuple(c for c in cards if why.get(c) is None)
+    refused = {c: str(why[c]) for c in cards if why.get(c) is not None}
+    return WhoMayPlay(allowed, refused, notes["guild"], str(notes["guild_reason"]))
 
 
 # ---------------------------------------------------------------------------------------------- the fight

@@ -213,10 +213,13 @@ def battle_section(decks: dict[str, Deck]) -> None:
 
 # ---- Eredan --------------------------------------------------------------------------------------
 
+NO_CARD = "(no card)"
+
+
 def eredan_section() -> None:
     cat = load_catalog(er_calc.RULESET)
     characters = sorted(c.name for c in cat if c.type == "character")
-    cards = ["(no card)"] + sorted(c.name for c in cat if c.type != "character")
+    every_card = sorted(c.name for c in cat if c.type != "character")
     c1, c2, c3 = st.columns([2, 2, 1])
     a = c1.selectbox("Character A", characters, key="er-a")
     b = c2.selectbox("Character B", characters, index=min(1, len(characters) - 1), key="er-b")
@@ -224,24 +227,43 @@ def eredan_section() -> None:
     chooser = c3.radio("Chooser", ("A", "B"), horizontal=True, key="er-chooser",
                        help="The player who chose the fighters: their cards resolve first (their first card, the "
                             "other's first, their second, the other's second).")
+    show_all = c3.toggle("Every card", key="er-every",
+                         help="Offer every card, also those the character may not play (such a play is refused, "
+                              "with the engine's reason, and not computed).")
     picks: dict[str, Any] = {}
+    refused: list[str] = []
     for side, col, name in (("a", c1, a), ("b", c2, b)):
         label = side.upper()
-        first = col.selectbox(f"{label} plays", cards, key=f"er-card-{side}")
-        second = col.selectbox(f"{label}'s second card (only after a card that opens a chain)", cards,
-                               key=f"er-card-{side}2")
+        allies = [n for n in col.multiselect(f"{label}'s other living characters (for ally and area cards and "
+                                             "the deck's guild)", characters, max_selections=2,
+                                             key=f"er-allies-{side}") if n != name]
+        # the engine's rule (through the registry): who may play which card, in a deck of these characters
+        who = er_calc.who_may_play(name, every_card, cat, allies)
+        col.caption(f"{name} may play {len(who.allowed)} of the {len(every_card)} cards. Guild: {who.guild_reason}.")
+        offered = [NO_CARD, *(every_card if show_all else who.allowed)]
+        chosen = []
+        for key, text in ((f"er-card-{side}", f"{label} plays"),
+                          (f"er-card-{side}2", f"{label}'s second card (only after a card that opens a chain)")):
+            held = st.session_state.get(key)
+            if held is not None and held not in offered:  # the character changed: its card is not one it may play
+                st.session_state[key] = NO_CARD
+                col.warning(f"{held} was taken off {label}'s cards: {who.refused.get(held, 'not offered')}.")
+            chosen.append(col.selectbox(text, offered, key=key))
         taken = int(col.number_input(f"Damage {label} has taken before this fight", 0, 30, 0, key=f"er-taken-{side}"))
-        allies = [n for n in col.multiselect(f"{label}'s other living characters (for ally and area cards)",
-                                             characters, max_selections=2, key=f"er-allies-{side}") if n != name]
         target = col.selectbox(f"{label}'s ally cards go to", [name, *allies], key=f"er-ally-{side}")
         life = max(1, int(cat[name].fields["life"]) - taken)
         plays = []
-        for pick in (first, second):
-            card = None if pick == cards[0] else cat[pick]
+        for pick in chosen:
+            if pick in who.refused:
+                refused.append(f"{label}: {who.refused[pick]}")
+            card = None if pick == NO_CARD else cat[pick]
             plays.append(None if card is None else Play(card, target if takes_ally(card) else None))
         while plays and plays[-1] is None:
             plays.pop()
         picks[side] = (ErCharacter(cat[name], life=life), plays, [cat[n] for n in allies])
+    if refused:
+        st.error("Not a legal play, so nothing is computed. " + " ".join(f"{r}." for r in refused))
+        return
     try:
         x = eredan_exchange(picks["a"][0], picks["b"][0], turn, cards_a=picks["a"][1], cards_b=picks["b"][1],
                             chooser=chooser.lower(), allies_a=picks["a"][2], allies_b=picks["b"][2])
@@ -292,7 +314,8 @@ def conquest_section() -> None:
     hand = st.multiselect("Cards in hand (troops, fortifications, magic)", troops + others, default=troops[:3],
                           key="cq-hand")
     cols = st.columns(len(FOLLOWERS) + 1)
-    followers = {f: int(c.number_input(f"Unexpended {f}s", 0, 10, 2, key=f"cq-{f}")) for f, c in zip(FOLLOWERS, cols)}
+    followers = {f: int(c.number_input(f"Unexpended {_plural(f)}", 0, 10, 2, key=f"cq-{f}"))
+                 for f, c in zip(FOLLOWERS, cols)}
     coins = int(cols[-1].number_input("Coins (5 or more: one hire)", 0, 200, 0, key="cq-coins"))
     cards = [cat[t] for t in hand]
     try:
@@ -322,10 +345,26 @@ def conquest_section() -> None:
     pdf = pd.DataFrame([o.to_dict() for o in plans], columns=cols_plan)
     pdf["field"] = pdf["field"].astype(str)
     table(pdf, "conquest-plans.csv", key="cq-plans")
-    _conquest_chance(board, cards, followers, coins)
+    _conquest_chance(board, cards, followers, coins, {tuple(o.field) for o in plans})
 
 
-def _conquest_chance(board: Board, cards: list[Any], followers: dict[str, int], coins: int) -> None:
+def _plural(follower: str) -> str:
+    """A follower kind in the plural, for labels: warriors, craftsmen, mages."""
+    return follower[:-3] + "men" if follower.endswith("man") else follower + "s"
+
+
+def _interesting_field(board: Board, open_fields: list[Any], taken_now: set[Any]) -> Any:
+    """The field the chance lookup opens on: one no plan of the hand takes this turn (there P = 1
+    whatever the draws), of the median difficulty of those, first in board order; every field when
+    the plans take them all."""
+    pool = [h for h in open_fields if h not in taken_now] or open_fields
+    diffs = sorted(board.difficulty[h] for h in pool)
+    median = diffs[(len(diffs) - 1) // 2]
+    return next(h for h in pool if board.difficulty[h] == median)
+
+
+def _conquest_chance(board: Board, cards: list[Any], followers: dict[str, int], coins: int,
+                     taken_now: set[Any]) -> None:
     st.markdown("**Chance the hand plus the next draws conquers a field** (the board as it is, the followers "
                 "above; the deck is the shared deck less the hand)")
     open_fields = [h for h in board.difficulty if h not in board.claims]
@@ -334,7 +373,10 @@ def _conquest_chance(board: Board, cards: list[Any], followers: dict[str, int], 
         return
     c1, c2, c3 = st.columns(3)
     field = c1.selectbox("Field", open_fields, key="cq-chance-field",
-                         format_func=lambda h: f"{h} (difficulty {board.difficulty[h]})")
+                         index=open_fields.index(_interesting_field(board, open_fields, taken_now)),
+                         format_func=lambda h: f"{h} (difficulty {board.difficulty[h]})",
+                         help="It opens on a field of median difficulty that no plan of the hand takes this turn: "
+                              "there the answer depends on the draws.")
     draws = int(c2.number_input("Next N draws", 0, 20, 1, key="cq-draws"))
     samples = int(c3.number_input("Monte Carlo samples (when exact is too big)", 100, 50_000, 2000, step=100,
                                   key="cq-samples"))
@@ -345,6 +387,12 @@ def _conquest_chance(board: Board, cards: list[Any], followers: dict[str, int], 
         st.error(str(exc))
         return
     st.metric(f"P(conquer {field} within {draws} draws)", f"{ch.p:.3f}")
+    if field in taken_now:
+        st.caption(f"A plan of the hand already takes {field} this turn (the plans above), so it is certain "
+                   "whatever the draws: pick a field the plans do not list for a chance that depends on them.")
+    else:
+        st.caption(f"No plan of the hand takes {field} (difficulty {board.difficulty[field]}) this turn, so the "
+                   f"chance is that the next {draws} draw(s) bring the troop, fortification or magic it lacks.")
     if ch.method == "exact":
         st.caption(f"Exact: {ch.outcomes} distinct draws of the {ch.deck_size}-card deck enumerated "
                    "(hypergeometric weights over card kinds).")
@@ -353,8 +401,22 @@ def _conquest_chance(board: Board, cards: list[Any], followers: dict[str, int], 
                    f"{ch.low:.3f} to {ch.high:.3f}.")
 
 
+def _luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of a ``#rrggbb`` colour."""
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def text_colour(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (the higher WCAG contrast ratio)."""
+    lum = _luminance(fill)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
 def _board_figure(rows: pd.DataFrame, open_fields: set[Any]) -> go.Figure:
-    xs, ys, text, colour = [], [], [], []
+    xs, ys, text, colour, ink = [], [], [], [], []
     for r in rows.to_dict("records"):
         q, rr = int(r["q"]), int(r["r"])
         xs.append(math.sqrt(3) * (q + rr / 2))
@@ -363,7 +425,9 @@ def _board_figure(rows: pd.DataFrame, open_fields: set[Any]) -> go.Figure:
         text.append(f"{r['difficulty']}" + (f"<br>{owner}" if owner else ""))
         colour.append("#1f77b4" if owner == "me" else "#d62728" if owner else
                       "#2ca02c" if (q, rr) in open_fields else "#bbbbbb")
+        ink.append(text_colour(colour[-1]))
     fig = go.Figure(go.Scatter(x=xs, y=ys, mode="markers+text", text=text, textposition="middle center",
+                               textfont={"color": ink, "size": 14},
                                marker={"symbol": "hexagon", "size": 46, "color": colour}, hoverinfo="text"))
     fig.update_layout(title="Board: blue yours, red others', green conquerable now", height=420, showlegend=False,
                       xaxis={"visible": False}, yaxis={"visible": False, "scaleanchor": "x"})

@@ -353,20 +353,20 @@ def test_eredan_chains_chooser_and_allies(store: Path) -> None:
     at.selectbox(key="er-card-a").select("Stormlash II").run()
     at.selectbox(key="er-card-a2").select("Flame Dart").run()   # a pure Mage chains a second spell
     ok(at)
-    assert metric(at, "Damage to Aldric the Wanderer") == str((4 - 1) + (3 - 1))
+    assert metric(at, "Damage to Aldric the Wanderer") == str((5 - 1) + (4 - 1))
     assert "1. Zephrin the Unbound: Stormlash II; 2. Zephrin the Unbound: Flame Dart" in texts(at)
     at.selectbox(key="er-card-a").select("Ambush").run()        # no chain: the second card is refused
     assert "no chain is open" in ok(at).error[0].value
     at.selectbox(key="er-card-a").select("Stormlash II").run()
     at.selectbox(key="er-card-b").select("Amulet of Focus").run()
     at.radio(key="er-chooser").set_value("B").run()             # B's Spirit +1 first: 1 less from each spell
-    assert metric(ok(at), "Damage to Aldric the Wanderer") == str((4 - 2) + (3 - 2))
+    assert metric(ok(at), "Damage to Aldric the Wanderer") == str((5 - 2) + (4 - 2))
     at.multiselect(key="er-allies-a").select("Old Gorran").run()
-    at.selectbox(key="er-card-a").select("Mending Light I").run()   # no chain: clear the second card
+    at.selectbox(key="er-card-a").select("Scroll of Warding").run()   # no chain: clear the second card
     at.selectbox(key="er-card-a2").select("(no card)").run()
     at.selectbox(key="er-ally-a").select("Old Gorran").run()
     ok(at)
-    assert "Mending Light I is played on Old Gorran" in texts(at)
+    assert "Scroll of Warding is played on Old Gorran" in texts(at)
     assert list(frame_with(at, "life_after")["name"]) == ["Zephrin the Unbound", "Old Gorran", "Aldric the Wanderer"]
 
 
