@@ -40,9 +40,18 @@ def open_deck_builder(page: Any, base: str, ruleset: str, starter: int = 0) -> A
 
 def choose(page: Any, label: str, option: str) -> None:
     """Pick ``option`` in the selectbox labelled ``label``."""
+    settle(page)
     box = page.get_by_role("combobox", name=label, exact=True)
-    box.click()
-    page.get_by_role("option", name=option, exact=True).click()
+    item = page.get_by_role("option", name=option, exact=True)
+    for _ in range(5):          # a click on an element a rerun is replacing opens nothing: again
+        box.click()
+        try:
+            item.wait_for(timeout=5_000)
+            break
+        except Exception:       # noqa: BLE001 - playwright's TimeoutError
+            page.keyboard.press("Escape")
+            settle(page)
+    item.click()
     settle(page)
 
 
@@ -54,7 +63,9 @@ def deck_builder_shots(page: Any, base: str, out: Path, rulesets: list[str]) -> 
     for ruleset in [r for r in rulesets if r in deck_rulesets()]:
         open_deck_builder(page, base, ruleset)
         page.get_by_role("tab", name="Faces").evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(500)
+        page.get_by_label("Search name, traits and text").wait_for()      # the catalog beside it drawn
+        page.locator('[data-testid="stDataFrame"]:visible').first.wait_for()
+        page.wait_for_timeout(1500)
         settle(page)
         shot = out / f"deck-builder-{ruleset}.png"
         page.screenshot(path=str(shot))

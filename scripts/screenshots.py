@@ -13,7 +13,9 @@ Shots: ``catalog-<ruleset>.png``, the card catalog's Faces tab for that ruleset'
 simulator's "show me a game", then games of the other rulesets opened by their links);
 ``simulator-until.png`` (a matchup stopped on its 95% interval), ``balance-fw-chart.png``,
 ``balance-fw-figures.png``, ``balance-conquest.png`` and ``balance-conquest-plays.png`` (the
-balance page: the card chart, 17lands card figures; Conquest's 1/n and plays).
+balance page: the card chart, 17lands card figures; Conquest's 1/n and plays);
+``deck-builder-<ruleset>.png`` and ``deck-builder-compare.png`` (the deck builder's visual deck,
+and two decks compared: ``scripts/deck_builder_shots.py``, which also runs alone).
 """
 
 from __future__ import annotations
@@ -311,8 +313,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", type=Path, help="the store to serve (default: build a small one)")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="folder for the PNGs")
     ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets")
-    ap.add_argument("--pages", default="catalog,viewer,balance",
-                    help="comma-separated shots: catalog, viewer, balance (the balance and simulator pages)")
+    ap.add_argument("--pages", default="catalog,viewer,balance,deck_builder",
+                    help="comma-separated shots: catalog, viewer, balance (the balance and simulator pages), "
+                         "deck_builder (scripts/deck_builder_shots.py)")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM; Debian: apt-get install chromium)", file=sys.stderr)
@@ -343,6 +346,12 @@ def main(argv: list[str] | None = None) -> int:
             for shot in balance_and_simulator_shots(page, base, args.out) if "balance" in pages else []:
                 print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
                       f"{shot.stat().st_size // 1024} KiB")
+            if "deck_builder" in pages:
+                from deck_builder_shots import deck_builder_shots
+
+                for shot in deck_builder_shots(page, base, args.out, rulesets):
+                    print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
+                          f"{shot.stat().st_size // 1024} KiB")
             browser.close()
     return 0
 
