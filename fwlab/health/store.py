@@ -22,7 +22,7 @@ import numpy as np
 from ..rules.health import HealthFigure, Stored
 from ..rulesets import MAX_SEATS
 from ..sim.health import FigureSums, GameTable
-from ..store.schema import CARD_EVENT_COLUMNS, has_relation, wide_seats_sql
+from ..store.schema import CARD_EVENT_COLUMNS, seats_source
 
 _PLACES = ", ".join(f"max(x.place) FILTER (WHERE x.seat = {s}) AS p{s}" for s in range(1, MAX_SEATS + 1))
 
@@ -43,12 +43,6 @@ FROM m LEFT JOIN s USING (match_id)
 GROUP BY ALL
 ORDER BY ALL
 """
-
-
-def _seats_source(con: Any) -> tuple[str, str]:
-    if has_relation(con, "match_seats"):
-        return "match_seats", "coalesce(seats, 2)"
-    return f"({wide_seats_sql(snapshots=None)})", "2"
 
 
 def _has_column(con: Any, table: str, column: str) -> bool:
@@ -147,7 +141,7 @@ def table_from_source(con: Any, ruleset: str) -> tuple[GameTable, list[str]]:
     from ..rules.engines import engine_for
 
     eng = engine_for(ruleset)
-    seats_table, n_sql = _seats_source(con)
+    seats_table, n_sql = seats_source(con)
     sql = CLASSES_SQL.replace("{seats}", seats_table).replace("{n}", n_sql)
     cols = con.execute(sql, {"ruleset": ruleset}).fetchnumpy()
     notes: list[str] = []

@@ -60,7 +60,7 @@ import numpy as np
 import pandas as pd
 
 from fwlab.stats import difference_interval, shrink, wilson, wilson_array
-from fwlab.store.schema import has_relation, wide_seats_sql
+from fwlab.store.schema import seats_source
 from fwlab.store.summary import HALF_WINS_SQL, coded_sql, summary_is_current, ties_sql
 
 from .model import SEAT_MEAN, BalanceData
@@ -212,15 +212,6 @@ END_SQL = f"""WITH m AS ({_MATCHES})
 SELECT coalesce(end_reason, '(none)') AS end_reason, count(*) AS games,
     count(*) / sum(count(*)) OVER () AS share
 FROM m GROUP BY 1 ORDER BY games DESC, end_reason"""
-
-
-def seats_source(con: Any) -> tuple[str, str]:
-    """The seat table to read on ``con`` and the SQL of a match's seat count: ``match_seats`` and
-    ``matches.seats``, or, for a source without them, seats derived from the two-seat columns of
-    ``matches`` (two per match)."""
-    if has_relation(con, "match_seats"):
-        return "match_seats", "coalesce(seats, 2)"
-    return f"({wide_seats_sql(snapshots=None)})", "2"
 
 
 def _sums(classes: pd.DataFrame, keys: list[str]) -> pd.DataFrame:

@@ -40,9 +40,8 @@ import numpy as np
 import pandas as pd
 
 from fwlab.stats import difference_interval, wilson_array
+from fwlab.store.schema import seats_source
 from fwlab.store.summary import ties_sql
-
-from .balance import seats_source
 
 #: Per card of the selected matches (and seats of ``$player``): games and half-win points in each
 #: drawn state (2 opening hand, 1 drawn later, 0 never drawn).

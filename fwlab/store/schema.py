@@ -299,3 +299,12 @@ def connect(path: str | Path, read_only: bool = False, *, wait: float | str | No
     if not read_only:
         migrate(con)
     return con
+
+
+def seats_source(con: object) -> tuple[str, str]:
+    """The seat table to read on ``con`` and the SQL of a match's seat count: ``match_seats`` and
+    ``matches.seats``, or, for a source without them, seats derived from the two-seat columns of
+    ``matches`` (two per match)."""
+    if has_relation(con, "match_seats"):
+        return "match_seats", "coalesce(seats, 2)"
+    return f"({wide_seats_sql(snapshots=None)})", "2"
