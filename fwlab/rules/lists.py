@@ -1,10 +1,11 @@
 """List helpers every engine's hot path uses: membership, removal and the Fisher-Yates shuffle on
 lists of card ids (or field numbers), written once for all the games.
 
-Plain typed Python importing nothing of fwlab, so that every compiled build (:mod:`fwlab.native`)
-holds it: each build compiles this module as a mypyc group of its own (``fwlab.rulesets.SHARED_COMPILED``),
-its engine's modules call these functions natively through that group's export table, and a process
-running several compiled engines loads the module once, from the first of their builds.
+Plain typed Python importing nothing of fwlab, so that any compiled build (:mod:`fwlab.native`)
+can hold it: the pure-Python engines import this module, and each engine's build compiles a private
+copy of it (``fwlab.rules._lists_<engine>``, its imports rewritten in the build's copy of the package:
+:func:`fwlab.native.builder.vendor`) in the engine's own group, so the calls are native and the C
+compiler inlines them as it would the engine's own helpers. The source lives here only.
 
 Compiled, ``x in cards`` and ``cards.remove(x)`` box every int they compare; the loops below compare
 them unboxed. :func:`shuffle` draws exactly one ``rng.random()`` per card but the first, from the last
