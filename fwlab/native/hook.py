@@ -32,6 +32,11 @@ INUSE = ".inuse"
 #: The modules that make a build (paths inside ``fwlab/``): part of every build's key, so a change
 #: to how builds are made (flags, profile training) never reuses an old build.
 BUILDER_FILES: tuple[str, ...] = ("native/builder.py", "sim/training.py")
+#: The modules (paths inside ``fwlab/``) written once for every engine: the list helpers and the
+#: shuffle of every engine's hot path. The pure-Python engines import them as they are; each build
+#: compiles a private copy of each one its modules import, in its own group, under a name of its own
+#: (:func:`fwlab.native.builder.vendor`), so no module is served by two builds. Part of every key.
+VENDORED: tuple[str, ...] = ("rules/lists.py",)
 
 
 def builds() -> dict[str, tuple[str, ...]]:
@@ -63,7 +68,8 @@ def _module_name(rel: str) -> str:
 
 
 def source_key(engine: str = "daemornia") -> str:
-    """Hash of what an engine's build is made from: its module list and those sources, the builder,
+    """Hash of what an engine's build is made from: its module list and those sources, the modules
+    every build may hold a private copy of (:data:`VENDORED`), the builder (which makes those copies),
     the interpreter and mypy."""
     modules = builds().get(engine)
     if not modules:
@@ -71,7 +77,8 @@ def source_key(engine: str = "daemornia") -> str:
     h = hashlib.sha256()
     h.update(f"{sys.implementation.cache_tag} {sys.platform} {importlib.machinery.EXTENSION_SUFFIXES[0]}".encode())
     h.update(_mypy_version().encode())
-    for rel in BUILDER_FILES:
+    for rel in (*BUILDER_FILES, *VENDORED):
+        h.update(rel.encode())
         h.update((PACKAGE_DIR / rel).read_bytes())
     h.update(engine.encode())
     for rel in modules:

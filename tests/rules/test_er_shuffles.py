@@ -1,5 +1,5 @@
 """Every shuffle of the Eredan engine is a shuffle (issue 26). The engine shuffles card order in one
-place: each deck at the setup (ER-SETUP-1, ``Game._shuffle``; nothing is shuffled after it, and the
+place: each deck at the setup (ER-SETUP-1, ``fwlab.rules.lists.shuffle``; nothing is shuffled after it, and the
 only other draw of the game's generator is the initiative, tested here too). Each test checks that
 the order changes, and that over a fixed set of seeds every card lands in every place about equally
 often: a chi-square test of the card x place counts against the uniform table, failing below

@@ -1,6 +1,6 @@
 """Every shuffle of the Daemornia engine (``fw``, ``fw-epic``, ``bg``) is a shuffle (issue 26).
 
-The engine randomises order in two places: each deck at the setup (FW-SETUP-2, ``Game._shuffle``;
+The engine randomises order in two places: each deck at the setup (FW-SETUP-2, ``fwlab.rules.lists.shuffle``;
 nothing is shuffled after it, positions give their decks in order) and the card an opponent
 discards "at random" (the ``discard`` action, FW-EVENT-4). Each test checks that the order changes
 and that, over a fixed set of seeds, each card lands in each place about equally often: a

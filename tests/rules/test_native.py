@@ -4,6 +4,7 @@ engine's current sources, and it plays exactly the games the pure-Python engine 
 
 from __future__ import annotations
 
+import ast
 import fcntl
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,6 +131,86 @@ def test_SIM_NATIVE_2_the_builder_and_the_module_list_are_part_of_every_key(pack
     assert (native.source_key("daemornia"), native.source_key("fake")) == keys[-1]
 
 
+def test_SIM_NATIVE_2_the_shared_modules_are_part_of_every_key(package_copy):
+    # rules/lists.py (hook.VENDORED) may be compiled into any build: editing it changes every key
+    assert hook.VENDORED == ("rules/lists.py",)
+    keys = {e: native.source_key(e) for e in native.builds()}
+    lists = package_copy / "rules" / "lists.py"
+    lists.write_text(lists.read_text() + "\n# an edit\n")
+    after = {e: native.source_key(e) for e in keys}
+    assert all(after[e] != keys[e] for e in keys), (keys, after)
+
+
+def _imported(source: str) -> set[str]:
+    """Every module a source imports from (absolute names as written; relative ones with their dots)."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            out.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_SIM_NATIVE_2_each_build_gets_a_private_copy_of_the_shared_modules(package_copy):
+    """builder.vendor, on a build's copy of the package: each engine's modules import their own copy
+    of rules/lists.py (rules/_lists_<engine>.py), compiled in the engine's group; nothing else changes."""
+    pkg = package_copy
+    before = {p: p.read_bytes() for p in pkg.rglob("*.py")}
+    paths = {e: builder.vendor(pkg, e, m) for e, m in native.builds().items() if e != "fake"}
+    assert paths == {e: [f"rules/_lists_{e}.py"] for e in ("daemornia", "freerealms", "eredan", "conquest")}
+    assert builder.vendor(pkg, "fake", ENGINE_INFO["fake"].compiled) == []   # imports no shared module
+    for (rel,) in paths.values():
+        assert (pkg / rel).read_bytes() == before[pkg / "rules" / "lists.py"]
+    changed = {p.relative_to(pkg).as_posix() for p, b in before.items() if p.read_bytes() != b}
+    assert changed == {f"rules/{e}/game.py" for e in paths}                  # position.py etc. untouched
+    for e in paths:
+        game = pkg / "rules" / e / "game.py"
+        old, new = before[game].decode(), game.read_text()
+        assert "..lists" in _imported(old) and "..lists" not in _imported(new)
+        assert f"fwlab.rules._lists_{e}" in _imported(new)
+        assert len(new.splitlines()) == len(old.splitlines())                # line numbers kept
+        rest = lambda src: [ln for ln in src.splitlines() if not ("lists" in ln and " import " in ln)]  # noqa: E731
+        assert rest(new) == rest(old)
+
+
+TOY = """from . import lists
+from . import core, lists as L2
+from fwlab.rules.lists import (
+    has,
+    remove as rm,
+)
+import fwlab.rules.lists as L3, json
+
+
+def later():
+    from .lists import shuffle
+    return shuffle
+"""
+
+
+def test_SIM_NATIVE_2_every_import_form_of_a_shared_module_is_rewritten(package_copy, tmp_path):
+    pkg = package_copy
+    (pkg / "rules" / "toyuse.py").write_text(TOY)
+    assert builder.vendor(pkg, "toy-1", ("rules/toyuse.py",)) == ["rules/_lists_toy_1.py"]
+    new = (pkg / "rules" / "toyuse.py").read_text()
+    assert len(new.splitlines()) == len(TOY.splitlines())
+    assert not {".lists", "fwlab.rules.lists"} & _imported(new)
+    check = ("import json, fwlab.rules.toyuse as t, fwlab.rules.core as core\n"
+             "names = [m.__name__ for m in (t.lists, t.L2, t.L3)]\n"
+             "fns = [f.__module__ for f in (t.has, t.rm, t.later())]\n"
+             "print(json.dumps([names, fns, t.core is core, t.json is json, 'fwlab.rules.lists' in __import__('sys').modules]))")
+    out = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=str(tmp_path), FWLAB_NATIVE="0"))
+    names, fns, core_same, json_same, pure_loaded = json.loads(out.stdout.strip().splitlines()[-1])
+    assert names == ["fwlab.rules._lists_toy_1"] * 3 and fns == ["fwlab.rules._lists_toy_1"] * 3
+    assert core_same and json_same and not pure_loaded
+    # a bare `import fwlab.rules.lists` is used by its dotted name: it cannot be pointed elsewhere
+    (pkg / "rules" / "toybad.py").write_text("import fwlab.rules.lists\n")
+    with pytest.raises(RuntimeError, match="cannot be compiled with a private copy"):
+        builder.vendor(pkg, "toy", ("rules/toybad.py",))
+
+
 def test_SIM_NATIVE_2_an_old_build_is_never_loaded_for_edited_sources(package_copy, tmp_path, monkeypatch):
     key = native.source_key("daemornia")
     monkeypatch.setenv("FWLAB_NATIVE_DIR", str(tmp_path / "cache"))
@@ -168,6 +250,71 @@ def test_SIM_NATIVE_2_a_build_is_refused_once_the_python_modules_are_loaded(tmp_
     st = json.loads(out.stdout.strip().splitlines()[-1])
     assert st["native"] is False and "already imported (fwlab.rules" in st["reason"]
     assert st["served"] == [] and st["meta_path_same"]
+
+
+ALL_GAMES = """
+import hashlib, json, sys
+import fwlab.native as nat
+from fwlab.decks.starters import starter_decks
+from fwlab.rulesets import info, seat_range
+from fwlab.sim import play_match
+out = {}
+for rs in sys.argv[1].split(","):
+    r, h = info(rs), hashlib.sha256()
+    seats = seat_range(rs)[0] if r.uses_decks else 4
+    decks = starter_decks(rs) if r.uses_decks else []
+    for bot in ("heuristic", "random", "ismcts:iters=4") if r.uses_decks else ("heuristic", "random"):
+        for i in range(4 if bot != "ismcts:iters=4" else 1):
+            setups = [decks[(i + k * 3) % len(decks)] for k in range(seats)] if decks else [None] * seats
+            res = play_match(rs, setups, [bot] * seats, seed=i, first=i % seats, log_cards=True, record=True)
+            h.update(json.dumps([res.record.to_dict(), list(res.places), res.card_events], default=str).encode())
+    out[rs] = h.hexdigest()
+import fwlab.rules.lists as lists
+private = {n: m.__file__ for n, m in sys.modules.items() if n.startswith("fwlab.rules._lists_")}
+print(json.dumps({"digests": out, "lists": lists.__file__, "private": private,
+                  "native": {e: s["native"] for e, s in nat.status()["engines"].items()}}))
+"""
+RULESETS = {"daemornia": "fw,bg", "freerealms": "fr", "eredan": "eredan", "conquest": "conquest"}
+
+
+def _all_games(env: dict[str, str], rulesets: str) -> dict[str, Any]:
+    out = subprocess.run([sys.executable, "-c", ALL_GAMES, rulesets], env=env, capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+def test_SIM_NATIVE_1_every_engine_alone_and_all_in_one_process_play_the_python_games(tmp_path):
+    """Each compiled build holds its own copy of the list helpers and shuffle (rules/lists.py): each
+    engine compiled alone (its build the only one in the cache) and all of them in one process (each
+    build's copy its own module, served from that build) play the pure-Python games, the setup
+    shuffles and the search bots' re-deals included; the pure-Python rules/lists.py stays Python."""
+    missing = [e for e in RULESETS if not (native.build_dir(e) / native.MANIFEST).exists()]
+    for engine in missing:  # as `make test`, which builds every engine first
+        try:
+            native.build(engine, quiet=True)
+        except RuntimeError as exc:
+            if os.environ.get("FWLAB_REQUIRE_NATIVE"):
+                raise
+            pytest.skip(f"SKIPPED LOUDLY: no compiled {engine} build and none can be made here: {exc}")
+    every = ",".join(RULESETS.values())
+    pure = _all_games(dict(os.environ, FWLAB_NATIVE="0"), every)
+    assert not any(pure["native"].values()) and str(pure["lists"]).endswith(".py") and pure["private"] == {}
+    together = _all_games(dict(os.environ, FWLAB_NATIVE="1"), every)
+    assert all(together["native"][e] for e in RULESETS), together["native"]
+    assert str(together["lists"]).endswith(".py")
+    assert {n: Path(f).is_relative_to(native.build_dir(n.rpartition("_")[2])) for n, f in together["private"].items()} \
+        == {f"fwlab.rules._lists_{e}": True for e in RULESETS}
+    assert together["digests"] == pure["digests"]
+    for engine, rulesets in RULESETS.items():
+        alone = tmp_path / engine      # a cache holding this engine's build only
+        alone.mkdir()
+        (alone / native.build_dir(engine).name).symlink_to(native.build_dir(engine))
+        r = _all_games(dict(os.environ, FWLAB_NATIVE="1", FWLAB_NATIVE_DIR=str(alone)), rulesets)
+        assert [e for e, on in r["native"].items() if on] == [engine]
+        assert list(r["private"]) == [f"fwlab.rules._lists_{engine}"]
+        assert not str(r["private"][f"fwlab.rules._lists_{engine}"]).endswith(".py")
+        assert r["digests"] == {rs: pure["digests"][rs] for rs in rulesets.split(",")}, engine
 
 
 def test_SIM_NATIVE_2_builds_in_use_are_never_deleted_and_others_are(tmp_path):

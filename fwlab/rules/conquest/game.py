@@ -49,6 +49,9 @@ from typing import Any, Final
 
 from ..core import Action, GameRecord, IllegalAction, Outcome, places_from_scores
 from ..hexgrid import adjacency, field_count
+from ..lists import has as _has
+from ..lists import remove as _remove
+from ..lists import shuffle
 from .cards import (
     FORTIFICATION,
     MAGIC,
@@ -216,11 +219,11 @@ class Game:
         if finish_round:
             options["finish_round"] = True
         self.record = GameRecord("conquest", seed, first, (None,) * seats, options=options)
-        self._shuffle(diffs)                        # CQ-BOARD-1: the board laid out by the seed
+        shuffle(diffs, self.rng)                    # CQ-BOARD-1: the board laid out by the seed
         self.diff = diffs
         self.deck = list(range(len(self.defs)))
         self.discard = []
-        self._shuffle(self.deck)                    # CQ-SETUP-1: the shared deck shuffled
+        shuffle(self.deck, self.rng)                # CQ-SETUP-1: the shared deck shuffled
         for p in self.order1:                       # CQ-SETUP-1: 8 cards each, in round-1 order
             self._draw(p, HAND_SIZE)
         self.decider = self.order1[0]
@@ -305,13 +308,6 @@ class Game:
                 tuple(self.troop), tuple(self.fort), tuple(self.deck), tuple(self.discard), seats)
 
     # ------------------------------------------------------------------ cards
-    def _shuffle(self, cards: list[int]) -> None:
-        """Fisher-Yates with the game's generator (one ``random()`` per card)."""
-        rnd = self.rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-
     def _take_top(self) -> int:
         """The top card of the shared deck, taken off it; an empty deck is first refilled by
         shuffling the discard pile (CQ-DECK-1); -1 when both are empty."""
@@ -320,7 +316,7 @@ class Game:
                 return NO_CARD
             self.deck = self.discard
             self.discard = []
-            self._shuffle(self.deck)                # CQ-DECK-1: the discards shuffled into the deck
+            shuffle(self.deck, self.rng)            # CQ-DECK-1: the discards shuffled into the deck
         return self.deck.pop()
 
     def _draw(self, p: int, n: int) -> None:
@@ -891,23 +887,6 @@ def _fmt(need: Sequence[int]) -> str:
 
 def _free(s: Seat) -> tuple[int, int, int]:
     return (s.fol[0] - s.exp[0], s.fol[1] - s.exp[1], s.fol[2] - s.exp[2])
-
-
-def _has(cards: list[int], iid: int) -> bool:
-    """Whether a list of card ids holds ``iid`` (ints compared unboxed, unlike ``in``)."""
-    for c in cards:
-        if c == iid:
-            return True
-    return False
-
-
-def _remove(cards: list[int], iid: int) -> None:
-    """Remove one card id from a list (ints compared unboxed, unlike ``list.remove``)."""
-    for i in range(len(cards)):
-        if cards[i] == iid:
-            del cards[i]
-            return
-    raise ValueError(f"card {iid} is not there")
 
 
 def play_out(g: Game, bots: Sequence[Any]) -> None:

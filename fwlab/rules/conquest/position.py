@@ -30,6 +30,7 @@ from typing import Any
 
 from ..core import GameRecord, PositionError
 from ..hexgrid import board_fields
+from ..lists import shuffle
 from ..options import OptionError, check_options
 from .cards import FOLLOWER_NAMES, FORTIFICATION, OP_CLAIM, TROOP, CardDef, compile_card, shared_deck
 from .game import (
@@ -333,7 +334,7 @@ class _Loader:
             deck_ids = [c.iid for c in deck_list]
         else:   # the rest of the shared deck, shuffled by the seed
             deck_ids = [i for i in range(len(self.base)) if i not in self.used]
-            _shuffle(rng, deck_ids)
+            shuffle(deck_ids, rng)
             if "deck_size" in top and _int("deck_size", top["deck_size"], 0) != len(deck_ids):
                 raise PositionError("deck_size", f"is {top['deck_size']} but {len(deck_ids)} cards of the shared deck "
                                                  "are left for it: list the deck (top first), leave deck_size out, or "
@@ -481,7 +482,7 @@ class _Loader:
         nf = len(fields)
         if raw is None:   # laid out by the seed, as new_game lays it out, nothing taken
             laid = list(diffs)
-            _shuffle(rng, laid)
+            shuffle(laid, rng)
             return [{"difficulty": d, "owner": -1, "path": f"board[{i}]"} for i, d in enumerate(laid)]
         entries = _list("board", raw)
         index = {h: i for i, h in enumerate(fields)}
@@ -715,15 +716,6 @@ def _radius(nf: int) -> int:
     while 3 * r * (r + 1) + 1 < nf:
         r += 1
     return r
-
-
-def _shuffle(rng: random.Random, cards: list[int]) -> None:
-    """Fisher-Yates as the engine shuffles (one ``random()`` per card), so a board laid out by a
-    position's seed is the board ``new_game`` lays out with that seed."""
-    rnd = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _why_not_asked(g: Game) -> str | None:

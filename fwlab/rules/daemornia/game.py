@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import Action, GameRecord, IllegalAction, Outcome, TooFewDice
+from ..lists import shuffle
 from . import combat, effects
 from .cards import ATTACHMENT, EVENT, OP_HEAL, SCENARIO, CardDef
 from .config import RulesConfig, config_for
@@ -98,7 +99,7 @@ class Game:
                                  options={"turn_cap": cfg.turn_cap, "literal_two": cfg.literal_two})
         self.recording = record
         for s in self.seats:  # FW-SETUP-2: decks shuffled
-            self._shuffle(s.deck)
+            shuffle(s.deck, self.rng)
         for s in self.seats:  # FW-SETUP-3: five cards each
             for _ in range(cfg.opening_hand):
                 self._draw(s, opening=True)
@@ -211,14 +212,6 @@ class Game:
         if self.recording:
             self.record.dice.append(r)
         return r
-
-    def _shuffle(self, cards: list[int]) -> None:
-        """Fisher-Yates with the game's generator (one ``random()`` per card: the library's
-        ``shuffle`` spends most of a game's setup in its bit-level rejection sampling)."""
-        rnd = self.rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
 
     def cost(self, p: int, d: CardDef) -> int:
         """Res to deploy or play a card for player ``p`` after discounts (KW-DISCOUNT: never below 1)."""

@@ -34,6 +34,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core import Action, GameRecord, IllegalAction, Outcome
+from ..lists import has as _holds
+from ..lists import remove as _take
+from ..lists import shuffle
 from .cards import (
     ANY,
     ARMOUR,
@@ -82,15 +85,6 @@ PASS: Final = Action("pass")
 MERCENARY: Final = "Mercenary"
 #: no second card this fight (a chain restriction is ANY or a cards.FILTER_CODES value)
 NO_CHAIN: Final = -2
-
-
-def _take(hand: list[int], c: int) -> None:
-    """Remove card ``c`` from ``hand`` (``list.remove`` compares boxed numbers)."""
-    for i in range(len(hand)):
-        if hand[i] == c:
-            del hand[i]
-            return
-    raise ValueError(f"card {c} is not in the hand")
 
 
 #: (winner or -1, end reason, turn) -> the outcome (made once)
@@ -199,7 +193,7 @@ class Game:
         self.card_dmg = [0] * n
         self.card_score = [0] * n
         for s in self.seats:  # ER-SETUP-1: decks shuffled, five cards each
-            self._shuffle(s.deck)
+            shuffle(s.deck, self.rng)
             self._draw(s, HAND)
         # ER-SETUP-1: initiative drawn from the seed, unless the caller (a simulation rotating the
         # seats) says who begins
@@ -636,15 +630,6 @@ class Game:
         self.d_done = 0
 
     # ------------------------------------------------------------------ turns and ends
-    def _shuffle(self, xs: list[int]) -> None:
-        """Fisher-Yates on the game's generator (``random.shuffle`` runs as Python; this compiles)."""
-        rnd = self.rng.random
-        i = len(xs) - 1
-        while i > 0:
-            j = int(rnd() * (i + 1))
-            xs[i], xs[j] = xs[j], xs[i]
-            i -= 1
-
     def _draw(self, s: Seat, n: int) -> bool:
         """Draw ``n`` cards; ``False`` when the deck ran out first."""
         for _ in range(n):
@@ -758,14 +743,6 @@ class Game:
                 "scores": [s.score for s in self.seats],
                 "chars": [[repr(c) for c in s.chars] for s in self.seats],
                 "hands": [len(s.hand) for s in self.seats], "decks": [len(s.deck) for s in self.seats]}
-
-
-def _holds(hand: list[int], x: int) -> bool:
-    """``x in hand`` on unboxed ints (compiled, ``in`` would box each card id)."""
-    for c in hand:
-        if c == x:
-            return True
-    return False
 
 
 def why_not_for(d: CardDef, cd: CardDef, deck_guild: str) -> str | None:

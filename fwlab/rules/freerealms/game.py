@@ -31,6 +31,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..core import Action, GameRecord, IllegalAction, Outcome
+from ..lists import has as _has
+from ..lists import remove as _remove
+from ..lists import shuffle
 from .cards import (
     COLLECT_ATTACK,
     COLLECT_DEFENSE,
@@ -163,7 +166,7 @@ class Game:
         self.record = GameRecord("fr", seed, first, (tuple(names[0]), tuple(names[1])),
                                  options=self.options())
         for s in self.seats:
-            self._shuffle(s.deck)  # FR-SETUP-1: decks shuffled
+            shuffle(s.deck, self.rng)  # FR-SETUP-1: decks shuffled
         for s in self.seats:  # FR-SETUP-2: six cards each
             self._draw(s.idx, OPENING_HAND, True)
         self.decision = MULLIGAN
@@ -262,20 +265,13 @@ class Game:
         return c.seats[cr.owner].spaces[cr.col]
 
     # ------------------------------------------------------------------ cards
-    def _shuffle(self, cards: list[int]) -> None:
-        """Fisher-Yates with the game's generator (one ``random()`` per card)."""
-        rnd = self.rng.random
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-
     def _rebuild(self, p: int) -> None:
         """FR-DECK-1: ``p``'s discard pile, as it is now, shuffled into a new deck (``p``'s deck is empty)."""
         s = self.seats[p]
         s.deck = s.discard
         s.discard = []
         self.tally[T_REBUILDS] += 1
-        self._shuffle(s.deck)  # FR-DECK-1: the rebuilt deck is shuffled
+        shuffle(s.deck, self.rng)  # FR-DECK-1: the rebuilt deck is shuffled
 
     def _take_top(self, p: int) -> int:
         """The top card of ``p``'s deck, taken off it; -1 when the deck and the discard pile are both
@@ -731,7 +727,7 @@ class Game:
                     if self.log_cards:
                         self.drawn_turn[iid] = -1
                 s.hand = []
-                self._shuffle(s.deck)  # FR-SETUP-3: the hand shuffled back into the deck
+                shuffle(s.deck, self.rng)  # FR-SETUP-3: the hand shuffled back into the deck
                 self._draw(p, OPENING_HAND, True)
             self.mulligans_left -= 1
             if self.mulligans_left > 0:
@@ -1077,23 +1073,6 @@ class Game:
                           tuple(tuple(p) for p in s.piles), s.scored, s.coins, s.stars))
         return (self.turn, self.active, self.decision, self.decider, self.outcome, tuple(self.b_cards),
                 (self.pay_card, self.pay_action, self.pay_space, self.pay_left, self.pay_from), tuple(seats))
-
-
-def _has(cards: list[int], iid: int) -> bool:
-    """Whether a list of card ids holds ``iid`` (ints compared unboxed, unlike ``in``)."""
-    for c in cards:
-        if c == iid:
-            return True
-    return False
-
-
-def _remove(cards: list[int], iid: int) -> None:
-    """Remove one card id from a list (ints compared unboxed, unlike ``list.remove``)."""
-    for i in range(len(cards)):
-        if cards[i] == iid:
-            del cards[i]
-            return
-    raise ValueError(f"card {iid} is not there")
 
 
 def play_out(g: Game, bots: Sequence[Any]) -> None:
