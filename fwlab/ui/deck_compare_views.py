@@ -41,9 +41,9 @@ def diff_frame(a: Deck, b: Deck) -> pd.DataFrame:
     """
     ca, cb = a.counts(), b.counts()
     names = list(dict.fromkeys([*ca, *cb]))
-    rows = [{"card": n, "A": ca.get(n, 0), "B": cb.get(n, 0), "B − A": cb.get(n, 0) - ca.get(n, 0)} for n in names]
-    rows.sort(key=lambda r: (r["B − A"] == 0, -abs(r["B − A"]), r["card"]))
-    return pd.DataFrame(rows, columns=["card", "A", "B", "B − A"])
+    names.sort(key=lambda n: (cb.get(n, 0) == ca.get(n, 0), -abs(cb.get(n, 0) - ca.get(n, 0)), n))
+    return pd.DataFrame({"card": names, "A": [ca.get(n, 0) for n in names], "B": [cb.get(n, 0) for n in names],
+                         "B − A": [cb.get(n, 0) - ca.get(n, 0) for n in names]})
 
 
 def overlay(series: Mapping[str, Mapping[int, int]], x: str, title: str) -> go.Figure:

@@ -162,7 +162,7 @@ def deck_frame(deck: Deck, cat: Catalog) -> pd.DataFrame:
     df = _card_rows(deck.ruleset, names, unknown) if cat is deck_state.catalog(deck.ruleset) else \
         card_rows(deck.ruleset, names, unknown, cat)
     counts = deck.counts()
-    df.insert(0, "count", pd.array([counts[n] for n in df["card"]], dtype="Int64"))
+    df.insert(0, "count", pd.Series([counts[n] for n in df["card"]], index=df.index, dtype="Int64"))
     return df
 
 
