@@ -87,7 +87,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                        "field; --svg writes the face as a self-contained SVG. An unknown name is "
                                        "an error naming the closest cards.")
     show.add_argument("name", metavar="NAME", help="the card's name (case ignored)")
-    show.add_argument("--ruleset", default="fw", choices=known_rulesets(), help="ruleset (default fw)")
+    show.add_argument("--ruleset", default=known_rulesets()[0], choices=known_rulesets(),
+                      help=f"ruleset (default {known_rulesets()[0]}, the registry's first)")
     show.add_argument("--svg", metavar="FILE", help="write the card's face to FILE as SVG")
     show.add_argument("--width", type=_width, default=250,
                       help="the face's width in pixels (default 250; below 170 the thumbnail layout)")
@@ -95,7 +96,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     show.set_defaults(func=_show)
     ls = cmds.add_parser("list", help="the names of a ruleset's cards",
                          description="Every card name of a ruleset's catalog, with its type and cost.")
-    ls.add_argument("--ruleset", default="fw", choices=known_rulesets(), help="ruleset (default fw)")
+    ls.add_argument("--ruleset", default=known_rulesets()[0], choices=known_rulesets(),
+                    help=f"ruleset (default {known_rulesets()[0]}, the registry's first)")
     ls.add_argument("--type", help="only cards of this type (creature, event, ...)")
     ls.add_argument("--json", action="store_true", help="as JSON")
     ls.set_defaults(func=_list)

@@ -78,7 +78,7 @@ def test_home_shows_what_the_store_holds(store: Path) -> None:
     assert int(metric(at, "Cards")) > 300
     from fwlab.ui.nav import PAGES
 
-    assert len(at.get("page_link")) == len(PAGES) - 1 == 9  # every page but Home itself
+    assert len(at.get("page_link")) == len(PAGES) - 1 == 10  # every page but Home itself (the Game viewer is the tenth)
 
 
 def test_a_missing_store_is_a_clear_message_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
