@@ -230,15 +230,18 @@ def _score_from(states: list[Any], spec: str, ruleset: str) -> float:
 
 
 def test_more_iterations_never_play_a_fixed_set_of_positions_worse_on_average():
-    """Eredan, 24 positions from seeded heuristic games (the decision of one seat, played out
-    against the heuristic): the mean result never falls from 1 iteration a decision (the heuristic's
-    own moves: the root's only child is its choice) through 4 and 16 to 64, and 64 beat 1. A search
-    that maximised the wrong seat's value, ignored its budget or chose by noise fails."""
-    states = _states("eredan", 24, 6, after=1)[::6][:24]
-    assert len(states) == 24
-    scores = [_score_from(states, f"ismcts:iters={n}", "eredan") for n in (1, 4, 16, 64)]
-    assert scores == sorted(scores), scores
-    assert scores[-1] > scores[0], scores
+    """Eredan, 30 positions from seeded heuristic games (the decision of one seat, played out
+    against the heuristic): the mean result does not fall from 1 iteration a decision (the heuristic's
+    own moves: the root's only child is its choice) through 8 to 64 by more than one position's swing
+    (a loss turned win is 2/30: a single play-out per position is noisy, so a strict order over three
+    budgets would fail on chance alone), and 64 beat 1 clearly. A search that maximised the wrong
+    seat's value, ignored its budget or chose by noise fails."""
+    states = _states("eredan", 30, 6, after=1)[::6][:30]
+    assert len(states) == 30
+    scores = [_score_from(states, f"ismcts:iters={n}", "eredan") for n in (1, 8, 64)]
+    swing = 2 / len(states)
+    assert all(b >= a - swing for a, b in zip(scores, scores[1:])), scores
+    assert scores[-1] >= scores[0] + 2 * swing, scores
 
 
 def test_a_multi_seat_game_rewards_each_seat_from_its_place():
