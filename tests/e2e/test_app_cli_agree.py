@@ -15,24 +15,18 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from e2e_app import ROOT, browser_page, build_store, need_browser, serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("FWLAB_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 GAMES = 200
 SEED = 1
 #: keys the CLI adds to the engine's result (the run's inputs and wall time), not figures of the games
@@ -41,75 +35,18 @@ CLI_ONLY = {"seconds", "options", "workers", "ruleset", "seed", "deck_a", "deck_
 pytestmark = pytest.mark.e2e
 
 
-def _need_browser() -> None:
-    problem = None
-    if not Path(CHROMIUM).exists():
-        problem = f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            problem = "the playwright package is not installed"
-    if problem:
-        if os.environ.get("FWLAB_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"FWLAB_REQUIRE_BROWSER=1 but {problem}")
-        pytest.skip(problem)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    _need_browser()
+    need_browser()
     tmp = tmp_path_factory.mktemp("e2e-agree")
-    db = tmp / "fwlab.duckdb"
-    subprocess.run([sys.executable, "-m", "fwlab.cli", "init", "--db", str(db), "--league-matches", "20"],
-                   check=True, cwd=ROOT, capture_output=True)
-    port = _free_port()
-    log = (tmp / "streamlit.log").open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--browser.gatherUsageStats", "false"],
-                            cwd=ROOT, env={**os.environ, "FWLAB_DB": str(db)}, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("streamlit did not become healthy:\n" + (tmp / "streamlit.log").read_text())
-            time.sleep(0.3)
+    with serve(build_store(tmp), tmp) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def page(server: str) -> Iterator[Page]:
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-        pg.set_default_timeout(60_000)
+    with browser_page(accept_downloads=True) as pg:
         yield pg
-        browser.close()
 
 
 def _settle(page: Page) -> None:

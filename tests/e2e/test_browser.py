@@ -6,51 +6,21 @@ it the test is skipped, unless ``FWLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``),
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from e2e_app import browser_page, build_store, need_browser, serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("FWLAB_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 PAGES = {"": "fwlab workbench", "catalog": "Card catalog", "deck_builder": "Deck builder",
          "calculators": "Calculators", "simulator": "Matchup simulator", "elo": "Elo history",
          "balance": "Balance report", "balance_lab": "Balance lab", "match_logs": "Match logs"}
 
 pytestmark = pytest.mark.e2e
-
-
-def _need_browser() -> None:
-    problem = None
-    if not Path(CHROMIUM).exists():
-        problem = f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            problem = "the playwright package is not installed"
-    if problem:
-        if os.environ.get("FWLAB_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"FWLAB_REQUIRE_BROWSER=1 but {problem}")
-        pytest.skip(problem)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 #: facts of the store the server shows, read when it is built
@@ -59,57 +29,22 @@ STORE: dict[str, int] = {}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    _need_browser()
+    need_browser()
     tmp = tmp_path_factory.mktemp("e2e")
-    db = tmp / "fwlab.duckdb"
-    subprocess.run([sys.executable, "-m", "fwlab.cli", "init", "--db", str(db), "--league-matches", "20"],
-                   check=True, cwd=ROOT, capture_output=True)
+    db = build_store(tmp)
     import duckdb
 
     con = duckdb.connect(str(db), read_only=True)
     STORE["matches"] = con.execute("SELECT count(*) FROM matches").fetchone()[0]  # every init league's
     con.close()
-    port = _free_port()
-    log = (tmp / "streamlit.log").open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--browser.gatherUsageStats", "false"],
-                            cwd=ROOT, env={**os.environ, "FWLAB_DB": str(db)}, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("streamlit did not become healthy:\n" + (tmp / "streamlit.log").read_text())
-            time.sleep(0.3)
+    with serve(db, tmp) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def page(server: str) -> Iterator[Page]:
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        pg.set_default_timeout(60_000)
+    with browser_page() as pg:
         yield pg
-        browser.close()
 
 
 def _settle(page: Page) -> None:

@@ -8,25 +8,18 @@ Skipped without chromium or playwright unless ``FWLAB_REQUIRE_BROWSER=1`` (``.ci
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from e2e_app import ROOT, browser_page, build_store, need_browser, serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("FWLAB_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 LOG = """match_id,played_at,ruleset,mode,player_a,player_b,deck_a,deck_b,first,winner,end_reason,turns,source
 t-1,2026-04-03T18:05:00,fw,pvp,Ann,Bob,fw/iron-tide,fw/grave-tide,a,a,capital,12,
 t-2,2026-04-04,fw,pvp,Bob,Cy,,,b,draw,turn-cap,200,
@@ -34,27 +27,6 @@ t-3,2026-04-05,fw,bot,Cy,Ann,,,a,b,capital,9,
 """
 
 pytestmark = pytest.mark.e2e
-
-
-def _need_browser() -> None:
-    problem = None
-    if not Path(CHROMIUM).exists():
-        problem = f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            problem = "the playwright package is not installed"
-    if problem:
-        if os.environ.get("FWLAB_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"FWLAB_REQUIRE_BROWSER=1 but {problem}")
-        pytest.skip(problem)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _matches(db: Path) -> int:
@@ -71,52 +43,17 @@ def _matches(db: Path) -> int:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    _need_browser()
+    need_browser()
     tmp = tmp_path_factory.mktemp("e2e-share")
-    db = tmp / "fwlab.duckdb"
-    subprocess.run([sys.executable, "-m", "fwlab.cli", "init", "--db", str(db), "--league-matches", "20"],
-                   check=True, cwd=ROOT, capture_output=True)
-    port = _free_port()
-    log = (tmp / "streamlit.log").open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--browser.gatherUsageStats", "false"],
-                            cwd=ROOT, env={**os.environ, "FWLAB_DB": str(db)}, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("streamlit did not become healthy:\n" + (tmp / "streamlit.log").read_text())
-            time.sleep(0.3)
+    db = build_store(tmp)
+    with serve(db, tmp) as base:
         yield base, db
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def page(served: tuple[str, Path]) -> Iterator[Page]:
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        pg.set_default_timeout(60_000)
+    with browser_page() as pg:
         yield pg
-        browser.close()
 
 
 def _settle(page: Page) -> None:
