@@ -86,7 +86,7 @@ def test_build_and_validate_a_deck(server: str, page: Page) -> None:
     _settle(pg)
     pg.get_by_role("button", name="Add", exact=True).click()
     _settle(pg)
-    expect(pg.get_by_text("DECK-COPIES")).to_be_visible()
+    expect(pg.get_by_test_id("stAlertContentError").get_by_text("DECK-COPIES")).to_be_visible()   # the check's error (the field test's warning names it too)
     expect(pg.get_by_role("heading", name="45 cards")).to_be_visible()
     pg.get_by_role("button", name="Remove", exact=True).click()
     expect(pg.get_by_text("Legal fw deck (40 cards).")).to_be_visible()

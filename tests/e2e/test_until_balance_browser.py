@@ -42,6 +42,7 @@ def test_the_conquest_balance_page_shows_the_first_player_against_1_over_n(serve
     open_balance(page, server, "conquest")
     first = page.get_by_test_id("stMetric").filter(has_text="First player wins")
     expect(first).to_be_visible()
+    expect(page.get_by_role("heading", name="Plays")).to_be_visible()   # the Conquest view is drawn, not the last ruleset's
     caption = page.get_by_text(re.compile(r"fair share \d+\.\d%")).first
     expect(caption).to_be_visible()
     share = float(re.search(r"fair share (\d+\.\d)%", caption.inner_text()).group(1)) / 100
