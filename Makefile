@@ -58,8 +58,11 @@ imports: $(STAMP)
 
 check: lint typecheck imports
 
+# One worker per core (pytest-xdist); a test file's tests stay together on one worker, in order
+# (the browser tests walk one page through a file). PYTEST_ARGS= runs them in one process.
+PYTEST_ARGS ?= -n auto --dist loadfile
 pytest: $(STAMP) native
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 test: check pytest
 
