@@ -51,7 +51,9 @@ def badge(pg: Page, card: str) -> str:
 def test_the_builder_shows_the_decks_faces_for_every_ruleset(server: str, page: Page, ruleset: str) -> None:  # noqa: F811
     deck = open_deck_builder(page, server, ruleset)
     faces = page.locator(".deck-face img.card-face")
-    assert faces.count() == len(deck.counts())
+    from playwright.sync_api import expect
+
+    expect(faces).to_have_count(len(deck.counts()))   # waits for the whole deck to be drawn (one face a name)
     assert sorted(faces.evaluate_all("els => els.map(e => e.alt)")) == sorted(deck.counts())
     sizes = faces.evaluate_all("els => els.map(e => [e.complete, e.naturalWidth, e.getBoundingClientRect().width])")
     assert all(done and natural == FACE_PX and shown == FACE_PX for done, natural, shown in sizes), sizes[:3]
