@@ -9,8 +9,8 @@ PORT ?= 8501
 .PHONY: run test check lint typecheck imports pytest notebooks notebooks-check bench db native native-pgo clean
 
 # Each step of a first start says what it does and how long it took. Measured from `git clone` to
-# the first 200 of /_stcore/health: 116 s on this project's 2-core machine, shared and busy (load
-# 1.6-3.5): pip 30 s, the plain compiled core 78 s (four engines, two at a time), the store 1 s.
+# the first 200 of /_stcore/health: 106 s on this project's 2-core machine: pip 46 s, the plain
+# compiled core about 50 s (four engines, two at a time, 20-28 s each), the store 2 s.
 $(BIN)/python:
 	@echo "fwlab: [1/4] creating the virtual environment $(VENV) ($(PY))"
 	$(PY) -m venv $(VENV)
