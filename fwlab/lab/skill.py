@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..sim.runner import BATCH
-from ..sim.skill import SMALL, level_games, parse_levels
+from ..sim.skill import level_games, parse_levels, short_deck, skill_header
 from .batch import Progress
 from .changes import Changes, ChangeSet
 from .whatif import DeckRef, whatif
@@ -106,25 +106,15 @@ def skill_whatif(ruleset: str, changes: Changes | ChangeSet | None, levels: Sequ
 
 
 # ---------------------------------------------------------------------------------------- text
-def _short(deck: str) -> str:
-    return deck.split("/", 1)[-1]
-
-
 def render_skill_whatif(d: Mapping[str, Any]) -> str:
     """``fwlab whatif --skill``'s text: per deck the change at each level and the agreement flags."""
-    lv, gp = d["levels"], d["games_per_pairing"]
-    lines = [f"what-if at {len(lv)} levels of skill, {d['ruleset']}, seed {d['seed']} ({d['seconds']:.1f} s): "
-             + "; ".join(f"{b} {g} games per pairing" for b, g in zip(lv, gp))]
-    if any(g < gp[0] for g in gp):
-        lines.append("  (fewer games at the costly levels: their intervals are wider; every level plays the "
-                     "first games of the same seeds)")
-    if min(gp) < SMALL:
-        lines.append(f"  (small samples: under {SMALL} games per pairing the intervals are rough)")
+    lv = d["levels"]
+    lines = skill_header("what-if", d)
     head = "".join(f" {b[:24]:>26}" for b in lv)
     lines.append(f"  {'deck':<22}{head}  sign  significance")
     for r in d["decks"]:
         cells = "".join(f" {x:+.3f} [{c[0]:+.3f},{c[1]:+.3f}]"[:27].rjust(27) for x, c in zip(r["deltas"], r["ci95"]))
-        lines.append(f"  {_short(r['deck']):<22}{cells}  {'agree' if r['sign_agrees'] else 'DIFFER':<5} "
+        lines.append(f"  {short_deck(r['deck']):<22}{cells}  {'agree' if r['sign_agrees'] else 'DIFFER':<5} "
                      f"{'agree' if r['significance_agrees'] else 'DIFFER'}")
     a = d["agree"]
     lines.append(f"  signs agree for {a['sign']} of {a['decks']} decks, significance for {a['significance']} "
@@ -141,7 +131,7 @@ def skill_figure(d: Mapping[str, Any]) -> Any:
     rows = d["decks"]
     cols = min(4, max(1, len(rows)))
     nrows = -(-len(rows) // cols)
-    fig = make_subplots(rows=nrows, cols=cols, subplot_titles=[_short(r["deck"]) for r in rows])
+    fig = make_subplots(rows=nrows, cols=cols, subplot_titles=[short_deck(r["deck"]) for r in rows])
     whatif_kind = d.get("kind") == "whatif-skill"
     for k, r in enumerate(rows):
         ys = r["deltas"] if whatif_kind else r["win_rates"]

@@ -161,24 +161,33 @@ def _starters(ruleset: str) -> list[tuple[str, Deck]]:
     return [(f"{ruleset}/{p.stem}", load_deck(p)) for p in starter_paths(ruleset)]
 
 
-def _short(deck: str) -> str:
+def short_deck(deck: str) -> str:
+    """A deck id without its ruleset (``fw/iron-tide`` -> ``iron-tide``)."""
     return deck.split("/", 1)[-1]
+
+
+def skill_header(what: str, d: Mapping[str, Any]) -> list[str]:
+    """The first lines of a skill table: ``what`` at each level with its games per pairing, and the
+    caveats of fewer games at the costly levels and of small samples."""
+    lv, gp = d["levels"], d["games_per_pairing"]
+    lines = [f"{what} at {len(lv)} levels of skill, {d['ruleset']}, seed {d['seed']} ({d['seconds']:.1f} s): "
+             + "; ".join(f"{b} {g} games per pairing" for b, g in zip(lv, gp))]
+    if any(g < gp[0] for g in gp):
+        lines.append("  (fewer games at the costly levels: their intervals are wider; every level plays the "
+                     "first games of the same seeds)")
+    if min(gp) < SMALL:
+        lines.append(f"  (small samples: under {SMALL} games per pairing the intervals are rough)")
+    return lines
 
 
 def render_skill_field(d: Mapping[str, Any]) -> str:
     """The text of :func:`skill_field`: each deck's field win rate at each level, its gain and verdict."""
-    lv, gp = d["levels"], d["games_per_pairing"]
-    lines = [f"field win rate at {len(lv)} levels of skill, {d['ruleset']}, seed {d['seed']} ({d['seconds']:.1f} s): "
-             + "; ".join(f"{b} {g} games per pairing" for b, g in zip(lv, gp))]
-    if any(g < gp[0] for g in gp):
-        lines.append("  (fewer games at the costly levels: wider intervals; every level plays the first games of "
-                     "the same seeds)")
-    if min(gp) < SMALL:
-        lines.append(f"  (small samples: under {SMALL} games per pairing the normal intervals are rough)")
+    lv = d["levels"]
+    lines = skill_header("field win rate", d)
     head = "".join(f" {b[:21]:>21}" for b in lv)
     lines.append(f"  {'deck':<22}{head} {'gain':>7}  {'95% CI':<17} verdict")
     for r in d["decks"]:
         cells = "".join(f" {x:.3f} [{c[0]:.2f},{c[1]:.2f}]".rjust(22) for x, c in zip(r["win_rates"], r["ci95"]))
         lo, hi = r["gain_ci95"]
-        lines.append(f"  {_short(r['deck']):<22}{cells} {r['gain']:>+7.3f}  [{lo:+.3f}, {hi:+.3f}] {r['verdict']}")
+        lines.append(f"  {short_deck(r['deck']):<22}{cells} {r['gain']:>+7.3f}  [{lo:+.3f}, {hi:+.3f}] {r['verdict']}")
     return "\n".join(lines)

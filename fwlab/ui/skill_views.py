@@ -11,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from ..lab.changes import ChangeSet, LabDeck
+from ..sim.skill import short_deck
 
 #: the levels the pages offer by default: the engine's heuristic and a cheap search
 DEFAULT_LEVELS = "heuristic,ismcts:iters=50"
@@ -45,10 +46,6 @@ def run_skill_field(ruleset: str, levels: str, n: int, costly: int, seed: int) -
         return skill_field(ruleset, levels, n=n, seed=seed, costly_games=costly).to_dict()
 
 
-def _short(deck: str) -> str:
-    return deck.split("/", 1)[-1]
-
-
 def show_skill(d: Mapping[str, Any], key: str) -> None:
     """A skill result (``whatif-skill`` or ``field-skill``): the games at each level, one chart per
     deck, and the table (the agreement flags, or the gain and verdict)."""
@@ -61,7 +58,7 @@ def show_skill(d: Mapping[str, Any], key: str) -> None:
     st.plotly_chart(skill_figure(d), key=f"{key}-skill-chart")
     rows = []
     for r in d["decks"]:
-        row: dict[str, Any] = {"deck": _short(r["deck"])}
+        row: dict[str, Any] = {"deck": short_deck(r["deck"])}
         if d["kind"] == "whatif-skill":
             for b, x, c in zip(d["levels"], r["deltas"], r["ci95"]):
                 row[f"change at {b}"] = f"{x:+.3f} [{c[0]:+.3f}, {c[1]:+.3f}]"
