@@ -52,3 +52,16 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rnd() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def xorshift_shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
+    compiled code, not a call into ``random`` per card. The search bots' re-deal (they determinize once
+    an iteration); never the games' own shuffle (:func:`shuffle`), whose draws the seeds fix."""
+    x = rng.getrandbits(32) | 1
+    for i in range(len(cards) - 1, 0, -1):
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        j = x % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import random
 
+from fwlab.rules.lists import xorshift_shuffle as _shuffle
+
 from ...rules.conquest.game import Game
 from ...rules.core import Action
 from ...rules.engines import SearchHooks
@@ -34,17 +36,6 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
             k += n
     g.deck = pool[k:]
 
-
-def _shuffle(cards: list[int], rng: random.Random) -> None:
-    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
-    compiled code, not a call into ``random`` per card (the search determinizes once an iteration)."""
-    x = rng.getrandbits(32) | 1
-    for i in range(len(cards) - 1, 0, -1):
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        j = x % (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 def evaluate(g: Game) -> list[float]:
     """Each seat's value in [-1, 1]: 0.7 x its standing against each other seat (+1 ahead, -1

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from fwlab.rules.lists import xorshift_shuffle as _shuffle
+
 from ...rules.core import Action
 from ...rules.daemornia.game import Game
 from ...rules.engines import SearchHooks
@@ -29,18 +31,6 @@ def determinize(g: Game, p: int, rng: random.Random) -> None:
     mine = g.seats[p].deck
     mine.sort()
     _shuffle(mine, rng)
-
-
-def _shuffle(cards: list[int], rng: random.Random) -> None:
-    """Fisher-Yates from one 32-bit draw of ``rng``: a xorshift32 generator (Marsaglia 2003) in the
-    compiled code, not a call into ``random`` per card (the search determinizes once an iteration)."""
-    x = rng.getrandbits(32) | 1
-    for i in range(len(cards) - 1, 0, -1):
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        j = x % (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def evaluate(g: Game) -> list[float]:
