@@ -7,8 +7,11 @@ a deck: draws, Free Realms' flips and scores, Conquest's shared deck) and the fi
 logs per turn (Capital, scored cards, Life and score, coins), then the final position with the
 outcome. Nothing here knows a game: it goes through the registry, like the simulator.
 
-Three ways in:
+Four ways in:
 
+- :func:`replay_match`: one game from its own seed, first seat, setups, bots and rules, played as
+  :func:`~fwlab.sim.play.play_match` plays it (a stored league match: :mod:`fwlab.store.stored_game`
+  reads those from the store);
 - :func:`replay_game`: game ``index`` of a simulation run seeded ``seed`` (decks, bots, rules), the
   very game :func:`fwlab.sim.runner.run_batch` plays: seed :func:`~fwlab.sim.runner.game_seed`
   ``(seed, index)``, seat ``index mod seats`` first, the bots seeded as :func:`~fwlab.sim.play.play_match`
@@ -41,7 +44,7 @@ from ..rulesets import SEAT_LABELS
 from .play import Setup, _names, bot_seed, check_setups, start_match
 from .runner import game_seed
 
-__all__ = ["Replay", "Step", "WHAT", "find_game", "game_at", "replay_game", "replay_position", "replay_record",
+__all__ = ["Replay", "Step", "WHAT", "find_game", "game_at", "replay_game", "replay_match", "replay_position", "replay_record",
            "alternatives", "why_not", "figures_of", "card_names", "view_of", "HIDDEN"]
 
 #: what :func:`find_game` can look for
@@ -362,6 +365,27 @@ def replay_game(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | Non
     steps = _play(ruleset, g, players)
     src = {"kind": "simulation", "seed": seed, "index": index}
     return _finish(ruleset, g, steps, [_names(s) for s in setups], names, gseed, first, opts, src)
+
+
+def replay_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None, seed: int, first: int = 0,
+                 options: Mapping[str, Any] | None = None, source: dict[str, Any] | None = None) -> Replay:
+    """The game :func:`~fwlab.sim.play.play_match` plays from these arguments (``seed`` the game's own
+    seed, ``first`` the seat that plays first), step by step: how a stored league match is replayed
+    (``source``: where it came from, e.g. ``{"kind": "store", "match_id": ..., "recorded": {...}}``)."""
+    from ..rules.engines import check_rule_options
+
+    eng = engine_for(ruleset)
+    n = len(setups)
+    if not 0 <= first < n:
+        raise ValueError(f"the first seat is one of the {n} seats, not {first}")
+    names = _bot_names(ruleset, bots, n)
+    opts = check_rule_options(ruleset, options)
+    check_setups(ruleset, setups)
+    g = start_match(ruleset, setups, seed, first, log_cards=False, record=True, **opts)
+    players = eng.game_bots(names, [bot_seed(seed, s) for s in range(n)])
+    steps = _play(ruleset, g, players)
+    src = dict(source) if source is not None else {"kind": "game", "seed": seed}
+    return _finish(ruleset, g, steps, [_names(s) for s in setups], names, seed, first, opts, src)
 
 
 def replay_record(record: GameRecord, bots: Sequence[str] | None = None,

@@ -6,7 +6,8 @@ players as the ruleset seats (a number from its seat range, drawn per match); th
 written at the end in one transaction (players, matches with mode ``bot`` and source ``league``,
 their seats, card events, turn snapshots: the engine's per-turn track in ``capital_*``, its second
 figure, if any, in ``score_*``; the fields taken in a game with a board), so an interrupted league leaves the store as it was. A
-league is reproducible from (store decks, ruleset, players, matches, seed, start, days).
+league is reproducible from (store decks, ruleset, players, matches, seed, start, days), and each of
+its matches from its row: ``matches.seed`` is the game's seed (:func:`fwlab.store.stored_game.stored_game`).
 
 >>> names = player_names(4, seed=7)
 >>> len(set(names)), names == player_names(4, seed=7)
@@ -56,6 +57,10 @@ _TITLES = ("Warden", "Raider", "Nominod", "Oracle", "Tinker", "Marauder", "Seer"
            "Gambler", "Herald")
 
 PlayMatch = Callable[..., Any]
+
+#: the ``matches`` columns a league writes: the match-log ones and the game's seed (``matches.seed``,
+#: the store's own: with the seats' decks and bots, ``first`` and ``rules`` it replays the game)
+LEAGUE_MATCH_COLUMNS: dict[str, str] = {**MATCH_COLUMNS, "seed": "BIGINT"}
 
 
 def player_names(n: int, seed: int, taken: frozenset[str] = frozenset()) -> list[str]:
@@ -248,7 +253,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x1EA9]))
     game_seeds = np.random.SeedSequence([seed, 0x5EED]).generate_state(matches, dtype=np.uint32)
     offsets = np.sort(rng.integers(0, days * 86400, size=matches))
-    m_cols: dict[str, list[Any]] = {c: [] for c in MATCH_COLUMNS}
+    m_cols: dict[str, list[Any]] = {c: [] for c in LEAGUE_MATCH_COLUMNS}
     s_cols: dict[str, list[Any]] = {c: [] for c in SEAT_COLUMNS}
     e_cols: dict[str, list[Any]] = {c: [] for c in CARD_EVENT_COLUMNS}
     t_cols: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
@@ -261,7 +266,7 @@ def run_league(con: duckdb.DuckDBPyConnection, *, ruleset: str = "fw", players: 
     # The rows are moved every LEAGUE_CHUNK matches from Python lists into TEMP tables (which DuckDB
     # spills past the memory limit), so a league of a million matches never holds 40M card events
     # as Python objects; the store itself is written in one transaction at the end.
-    staged = {"matches": (m_cols, MATCH_COLUMNS), "match_seats": (s_cols, SEAT_COLUMNS),
+    staged = {"matches": (m_cols, LEAGUE_MATCH_COLUMNS), "match_seats": (s_cols, SEAT_COLUMNS),
               "card_events": (e_cols, CARD_EVENT_COLUMNS), "turn_snapshots": (t_cols, TURN_COLUMNS),
               "field_events": (f_cols, FIELD_EVENT_COLUMNS)}
     written = dict.fromkeys(staged, 0)
@@ -312,8 +317,8 @@ def _play_and_write(con: duckdb.DuckDBPyConnection, ruleset: str, matches: int, 
                    "player_b": seated[1].name if k > 1 else None, "deck_a": seated[0].deck_id,
                    "deck_b": seated[1].deck_id if k > 1 else None, "first": r.first, "winner": r.winner,
                    "end_reason": r.end_reason, "turns": int(r.turns), "source": "league", "seats": k,
-                   "rules": rules}
-            for c in MATCH_COLUMNS:
+                   "rules": rules, "seed": int(game_seeds[i])}
+            for c in LEAGUE_MATCH_COLUMNS:
                 m_cols[c].append(row[c])
             scores = r.scores
             for seat, (p, place) in enumerate(zip(seated, r.places, strict=True)):
@@ -384,7 +389,7 @@ def _turn_rows(match_id: str, track: Sequence[tuple[int, ...]],
     return rows
 
 
-_ARROW_TYPES = {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "BOOLEAN": pa.bool_(), "TIMESTAMP": pa.timestamp("us")}
+_ARROW_TYPES = {"VARCHAR": pa.string(), "INTEGER": pa.int32(), "BIGINT": pa.int64(), "BOOLEAN": pa.bool_(), "TIMESTAMP": pa.timestamp("us")}
 
 
 def _arrow(cols: dict[str, list[Any]], types: dict[str, str]) -> pa.Table:

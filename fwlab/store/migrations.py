@@ -6,7 +6,7 @@ in its own transaction. Add a new step at the end; never edit one that has shipp
 >>> import duckdb
 >>> con = duckdb.connect()
 >>> migrate(con)
-[1, 2, 3, 4, 5, 6, 7, 8, 9]
+[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 >>> migrate(con)
 []
 >>> current_version(con) == LATEST
@@ -138,6 +138,13 @@ _V9: Final[str] = """
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS rules VARCHAR;
 """
 
+# v10: the game seed a simulated league match was played with (with its seats' decks and bots, its first
+# seat and rules, the whole game: fwlab.store.stored_game replays it); NULL for imported matches and for
+# matches written before it. Not a column of the match-log format (an import leaves it NULL).
+_V10: Final[str] = """
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS seed BIGINT;
+"""
+
 #: (version, SQL) in order. Version numbers are consecutive from 1.
 MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (1, _V1),
@@ -149,6 +156,7 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (7, _V7),
     (8, _V8),
     (9, _V9),
+    (10, _V10),
 )
 LATEST: Final[int] = MIGRATIONS[-1][0]
 

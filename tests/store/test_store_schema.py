@@ -23,9 +23,12 @@ def test_a_new_store_has_every_contract_table_and_every_migration(tmp_path: Path
         (v,) for v in range(1, mig.LATEST + 1)]
     cols = {r[0] for r in con.execute("DESCRIBE matches").fetchall()}
     assert cols == {"match_id", "played_at", "ruleset", "mode", "player_a", "player_b", "deck_a", "deck_b",
-                    "first", "winner", "end_reason", "turns", "source", "seats", "rules"}
-    # every log table has exactly the documented columns and types, in order
+                    "first", "winner", "end_reason", "turns", "source", "seats", "rules", "seed"}
+    # every log table has exactly the documented columns and types, in order (matches: and the store's
+    # own game seed last, written by a league, not part of the match-log format)
     for table, columns in LOG_TABLES.items():
+        if table == "matches":
+            columns = {**columns, "seed": "BIGINT"}
         assert [(r[0], r[1]) for r in con.execute(f"DESCRIBE {table}").fetchall()] == list(columns.items()), table
     assert list(SEAT_COLUMNS) == ["match_id", "seat", "player", "deck", "place", "score"]
     with pytest.raises(duckdb.ConstraintException):  # one row per (match, seat)
