@@ -49,6 +49,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--position", default=None, metavar="FILE",
                    help="a position file (docs/positions.md) from which the bots play on (--seed seeds them "
                         "and the game's chance, default the position's)")
+    p.add_argument("--match", default=None, metavar="MATCH_ID",
+                   help="a simulated league match of the store (--db), replayed from its seats' decks and bots, its "
+                        "game seed, first seat and rules; the story ends with the stored result beside the replay's")
+    p.add_argument("--db", default=None, help="with --match: the store (default: data/fwlab.duckdb or $FWLAB_DB)")
     p.add_argument("--view", default="all", metavar="SEAT|all",
                    help="all (default): the whole truth; a seat (a, b, ...): only what that seat sees (the other "
                         "seats' draws as counts, their hands hidden on boards)")
@@ -169,6 +173,8 @@ def header(r: Any) -> str:
     seats = " vs ".join(f"{SEAT_LABELS[s]}: {r.bots[s]}" for s in range(r.num_seats))
     if src.get("kind") == "simulation":
         where = f"game {src['index']} of the simulation seeded {src['seed']}"
+    elif src.get("kind") == "store":
+        where = f"stored match {src['match_id']}"
     elif src.get("kind") == "record":
         where = "a game record"
     else:
@@ -178,6 +184,27 @@ def header(r: Any) -> str:
             f"{len(r.actions)} actions")
 
 
+def stored_replay(db: str | None, match_id: str) -> Any:
+    """The replay of the stored match ``match_id`` of the store ``db`` (None: the default store)."""
+    from pathlib import Path
+
+    from ..paths import default_db
+    from ..store import StoreError, connect
+    from ..store.stored_game import stored_game
+    from .replay import replay_match
+
+    path = Path(db) if db else default_db()
+    try:
+        con = connect(path, read_only=True)
+    except StoreError as exc:
+        raise ValueError(str(exc)) from None
+    try:
+        g = stored_game(con, match_id)
+    finally:
+        con.close()
+    return replay_match(g.ruleset, g.setups, g.bots, g.seed, g.first, g.options, g.source)
+
+
 def build(args: argparse.Namespace) -> Any:
     """The replay the arguments ask for."""
     from ..rules.engines import split_bot_list
@@ -185,8 +212,10 @@ def build(args: argparse.Namespace) -> Any:
     from .cli import rule_args
     from .position_cli import read_position
 
-    if args.record is not None and args.position is not None:
-        raise ValueError("give one of --record and --position")
+    if sum(x is not None for x in (args.record, args.position, args.match)) > 1:
+        raise ValueError("give one of --record, --position and --match")
+    if args.match is not None:
+        return stored_replay(args.db, args.match)
     if args.record is not None:
         return rp.replay_record(read_record(args.record), source={"kind": "record", "file": args.record})
 

@@ -66,3 +66,22 @@ def test_migration_10_adds_an_empty_seed_to_older_matches(tmp_path: Path, monkey
     with pytest.raises(NotReplayable, match="no game record"):
         stored_game(con, "old")
     con.close()
+
+
+def test_fwlab_replay_match_tells_the_stored_match(store: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fwlab.cli import main
+
+    con = connect(store)
+    run_league(con, ruleset="bg", players=4, matches=2, seed=4, max_lookahead=0, progress=False)
+    con.execute("INSERT INTO matches (match_id, ruleset, winner, end_reason, turns, first, seats, source) "
+                "VALUES ('imp-1', 'bg', 'a', 'capital', 9, 'a', 2, 'import')")
+    con.close()
+    assert main(["replay", "--db", str(store), "--match", "L-bg-s4-000001"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("bg · stored match L-bg-s4-000001 · game seed ")
+    assert out.rstrip().splitlines()[-1].endswith(": the same")
+    assert main(["replay", "--db", str(store), "--match", "L-bg-s4-000002", "--json"]) == 0
+    assert '"kind": "store"' in capsys.readouterr().out
+    assert main(["replay", "--db", str(store), "--match", "imp-1"]) == 2
+    assert "imported match logs carry no game record" in capsys.readouterr().err
+    assert main(["replay", "--db", str(store / "missing.duckdb"), "--match", "x"]) == 2
