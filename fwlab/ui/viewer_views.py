@@ -397,6 +397,47 @@ def _pick_sim_game() -> dict[str, Any] | None:
             "names": [decks[c].name for c in chosen] if r.uses_decks else []}
 
 
+def _from_store() -> rp.Replay | None:
+    """A simulated league match of the store (one with a game seed), picked and replayed; None until one is."""
+    from ..store.stored_game import NotReplayable, replayable_matches, stored_game
+    from . import data
+
+    db = data.db_path()
+    problem = data.store_problem(db)
+    if problem:
+        st.error(f"The fwlab store cannot be read: {problem}")
+        return None
+    c1, c2 = st.columns([1, 3])
+    ruleset = c1.selectbox("Ruleset", ["(any)", *engine_rulesets()], key="viewer-store-ruleset")
+    rows = replayable_matches(data.cursor(db), None if ruleset == "(any)" else ruleset)
+    if not rows:
+        st.info("No simulated league match with a game record in the store (`fwlab league` plays some; imported "
+                "match logs carry no game record).")
+        return None
+    labels = {f"{r['match_id']} · {r['played_at']:%Y-%m-%d} · {r['players']} · winner {r['winner']} "
+              f"({r['end_reason']}, {r['turns']} turns)": r["match_id"] for r in rows}
+    picked = labels[c2.selectbox("Match (the most recent first)", list(labels), key="viewer-store-match")]
+    if st.session_state.get("viewer-store-open") != picked:
+        st.session_state["viewer-store-open"] = picked
+        st.session_state["viewer-step"] = 0
+    try:
+        g = stored_game(data.cursor(db), picked)
+        return _stored_replay(g)
+    except (NotReplayable, ValueError) as exc:
+        st.error(f"This match cannot be replayed: {exc}")
+        return None
+
+
+def _stored_replay(g: Any) -> rp.Replay:
+    key = ("viewer-store-replay", g.match_id, g.seed)
+    cached = st.session_state.get("viewer-store-cache")
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    r = rp.replay_match(g.ruleset, g.setups, g.bots, g.seed, g.first, g.options, g.source)
+    st.session_state["viewer-store-cache"] = (key, r)
+    return r
+
+
 def _expand(deck: Any) -> list[str]:
     out: list[str] = []
     for e in deck.entries:
@@ -445,7 +486,8 @@ def page() -> None:
             st.session_state["viewer-step"] = 0
         except ValueError as exc:
             st.error(f"The link does not name a game: {exc}")
-    kinds = {"A simulated game": "sim", "A position file": "position", "A game record": "record"}
+    kinds = {"A simulated game": "sim", "A stored match": "store", "A position file": "position",
+             "A game record": "record"}
     kind = kinds[st.radio("Replay", list(kinds), horizontal=True, key="viewer-kind")]
     if kind == "sim":
         with st.expander("Choose a game of a simulation", expanded=GAME not in st.session_state):
@@ -478,6 +520,25 @@ def page() -> None:
                 and sim["turns"] == replay.turns)
         st.caption(f"The simulator's result for this game: winner {sim['winner']} ({sim['end_reason']}) after "
                    f"{sim['turns']} turns — {'the same as this replay' if same else 'DIFFERENT from this replay'}.")
+    elif kind == "store":
+        stored = _from_store()
+        if stored is None:
+            return
+        replay = stored
+        rec = replay.source.get("recorded") or {}
+        st.subheader(f"{replay.ruleset}: stored match {replay.source.get('match_id')} · "
+                     + " vs ".join(str(p) for p in replay.source.get("players") or []))
+        st.caption(f"Bots {', '.join(replay.bots)} · game seed {replay.seed} · seat {SEAT_LABELS[replay.first]} "
+                   f"plays first · {len(replay.actions)} actions")
+        same = (rec.get("winner") == replay.winner and rec.get("end_reason") == replay.end_reason
+                and rec.get("turns") == replay.turns)
+        text = (f"The stored result: winner {rec.get('winner')} ({rec.get('end_reason')}) after {rec.get('turns')} "
+                f"turns — {'the same as this replay' if same else 'DIFFERENT from this replay'}.")
+        if same:
+            st.caption(text)
+        else:
+            st.warning(text + " A deck of this match was changed in the store after it was played, or the rules "
+                              "engine changed since: this is not the game the league played.")
     else:
         replay_or_none = _from_file(kind)
         if replay_or_none is None:

@@ -108,3 +108,29 @@ def test_VIEWER_PAGE_4_the_simulator_shows_me_a_game_in_the_viewer(store):
     body = str(links[0].proto)
     assert "Open game" in body and "viewer" in body, body
     assert re.search(r"game=\d+", body) and "deck_a=" in body, body
+
+
+def test_VIEWER_PAGE_5_a_stored_league_match_opens_and_steps_to_its_stored_result(store):
+    import duckdb
+
+    con = duckdb.connect(str(store), read_only=True)
+    try:
+        mid, winner, end, turns = con.execute(
+            "SELECT match_id, winner, end_reason, turns FROM matches WHERE seed IS NOT NULL AND ruleset = 'fw' "
+            "ORDER BY played_at DESC, match_id DESC LIMIT 1").fetchone()
+    finally:
+        con.close()
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("fwlab/ui/pages/viewer.py")
+    _ok(at.run())
+    at.radio(key="viewer-kind").set_value("A stored match").run()
+    at.selectbox(key="viewer-store-ruleset").set_value("fw").run()
+    _ok(at)
+    assert at.selectbox(key="viewer-store-match").value.startswith(mid)
+    assert any(f"stored match {mid}" in h.value for h in at.subheader)
+    assert any("the same as this replay" in c.value for c in at.caption)
+    assert _step(at).startswith("**Step 1 of ")
+    at.button(key="viewer-last").click().run()
+    text = _ok(at).success[0].value
+    who = f"seat {winner} wins" if winner != "draw" else "draw"
+    assert who in text and f"({end}) after {turns} turns" in text
