@@ -356,8 +356,12 @@ def _chance(step: rp.Step, view: int | None) -> str:
     return chance_text(step, view)
 
 
+@st.fragment
 def show_replay(replay: rp.Replay, key: str = "viewer") -> None:
-    """The whole viewer over one replay: view picker, controls, the step, why-not."""
+    """The whole viewer over one replay: view picker, controls, the step, why-not.
+
+    A fragment: a step button, the slider or the view reruns only this function, not the page
+    (the pickers, the simulation and the store reads above it), so a click costs the step's drawing."""
     views = ["The whole truth", *[f"Seat {SEAT_LABELS[s]}'s view" for s in range(replay.num_seats)]]
     picked = st.radio("Show", views, horizontal=True, key=f"{key}-view")
     view = None if picked == views[0] else views.index(picked) - 1
