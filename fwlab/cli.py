@@ -18,7 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fwlab.store.cli",
     "fwlab.sim.cli",
     "fwlab.sim.position_cli",
-    "fwlab.sim.replay_cli",
+    "fwlab.store.replay_cmd",
     "fwlab.ui.cli",
     "fwlab.calc.cli",
     "fwlab.decks.cli",
@@ -46,7 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("fwlab.sim.cli", "play N games between decks (one per seat) with bots"),
     "engines": ("fwlab.sim.cli", "list every ruleset with its engine state (seats, bots, compiled, rule options)"),
     "position": ("fwlab.sim.position_cli", "show, play or start a game position written as text (docs/positions.md)"),
-    "replay": ("fwlab.sim.replay_cli", "one game told action by action, turn by turn (a simulated game, a record, "
+    "replay": ("fwlab.store.replay_cmd", "one game told action by action, turn by turn (a simulated game, a record, "
                                        "a position)"),
     "app": ("fwlab.ui.cli", "serve the Streamlit workbench on http://localhost:8501"),
     "tohit": ("fwlab.calc.cli", "D6 to-hit roll (fw/bg): one pair or the whole chart"),

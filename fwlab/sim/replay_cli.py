@@ -19,7 +19,7 @@ from ..rulesets import SEAT_LABELS
 _MAX_NAMES = 3
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "replay", help="one game told action by action, turn by turn (a simulated game, a record, a position)",
         description="Replay one game and print its story: each turn, each action with the seat that took it, the "
@@ -63,7 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     from .cli import add_rule_argument
 
     add_rule_argument(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, stored_replay=None)
+    return p
 
 
 def _seat(text: str, seats: int, what: str) -> int:
@@ -184,27 +185,6 @@ def header(r: Any) -> str:
             f"{len(r.actions)} actions")
 
 
-def stored_replay(db: str | None, match_id: str) -> Any:
-    """The replay of the stored match ``match_id`` of the store ``db`` (None: the default store)."""
-    from pathlib import Path
-
-    from ..paths import default_db
-    from ..store import StoreError, connect
-    from ..store.stored_game import stored_game
-    from .replay import replay_match
-
-    path = Path(db) if db else default_db()
-    try:
-        con = connect(path, read_only=True)
-    except StoreError as exc:
-        raise ValueError(str(exc)) from None
-    try:
-        g = stored_game(con, match_id)
-    finally:
-        con.close()
-    return replay_match(g.ruleset, g.setups, g.bots, g.seed, g.first, g.options, g.source)
-
-
 def build(args: argparse.Namespace) -> Any:
     """The replay the arguments ask for."""
     from ..rules.engines import split_bot_list
@@ -215,7 +195,11 @@ def build(args: argparse.Namespace) -> Any:
     if sum(x is not None for x in (args.record, args.position, args.match)) > 1:
         raise ValueError("give one of --record, --position and --match")
     if args.match is not None:
-        return stored_replay(args.db, args.match)
+        # the store is read by fwlab.store.replay_cmd, which registers this command with its reader
+        # (the simulator imports no store: pyproject's import contracts)
+        if args.stored_replay is None:
+            raise ValueError("--match reads the store: run it as `fwlab replay --match ID`")
+        return args.stored_replay(args.db, args.match)
     if args.record is not None:
         return rp.replay_record(read_record(args.record), source={"kind": "record", "file": args.record})
 
