@@ -5,11 +5,13 @@ fixtures: a small store, ``streamlit run``, Debian's chromium)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
@@ -41,6 +43,13 @@ def test_FACES_E2E_1_the_catalog_shows_faces_for_every_ruleset(server: str, page
     assert faces.first.is_visible()
     assert page.locator('[data-testid="stException"]').count() == 0
     details = page.locator("img.card-face").filter(has_not=page.locator(".face-grid"))
-    alts = page.locator("img.card-face").evaluate_all("els => els.filter(e => !e.closest('.face-grid')).map(e => e.alt)")
+    # the details face is drawn by the same rerun as the grid but may land after it (a loaded machine):
+    # wait for it to be the first card's before reading it
+    only = "els => els.filter(e => !e.closest('.face-grid')).map(e => e.alt)"
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("want => { const a = [...document.querySelectorAll('img.card-face')]"
+                               ".filter(e => !e.closest('.face-grid')).map(e => e.alt); "
+                               "return a.length === 1 && a[0] === want; }", arg=names[0], timeout=20_000)
+    alts = page.locator("img.card-face").evaluate_all(only)
     assert alts == [names[0]], alts     # the details face: the first card of the list, picked by default
     assert details.count() >= 1
