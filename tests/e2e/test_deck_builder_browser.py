@@ -104,7 +104,7 @@ def test_paste_plus_minus_and_the_share_link_round_trip(server: str, page: Page)
         other.goto(url)
         expect(other.get_by_text(f"Loaded Iron Tide (fw, {deck.size + 1} cards) from the link.")).to_be_visible()
         expect(other.get_by_role("heading", name=f"{deck.size + 1} cards", exact=True)).to_be_visible()
-        other.locator(".deck-face").first.wait_for()
+        other.locator(".deck-face").first.wait_for(timeout=60_000)  # a new session: the store and faces load first
         assert other.locator(f'.deck-face[data-card="{card}"] .deck-count').inner_text() == f"×{n + 1}"
         no_exception(other)
     finally:
