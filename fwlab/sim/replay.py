@@ -335,6 +335,18 @@ def _finish(ruleset: str, g: Any, steps: list[Step], setups: list[tuple[str, ...
     return Replay(ruleset, setups, bots, seed, first, dict(options), steps, places, end, turns, source, start)
 
 
+def _inputs(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None,
+            options: Mapping[str, Any] | None) -> tuple[list[str], dict[str, Any]]:
+    """Each seat's bot (the engine's default when None) and the checked rule options, once the bots,
+    options and setups are known to be the ruleset's."""
+    from ..rules.engines import check_rule_options
+
+    names = _bot_names(ruleset, bots, len(setups))
+    opts = check_rule_options(ruleset, options)
+    check_setups(ruleset, setups)
+    return names, opts
+
+
 def _bot_names(ruleset: str, bots: Sequence[str] | None, seats: int) -> list[str]:
     eng = engine_for(ruleset)
     names = list(bots) if bots is not None else [eng.default_bot] * seats
@@ -349,22 +361,11 @@ def replay_game(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | Non
                 index: int = 0, options: Mapping[str, Any] | None = None) -> Replay:
     """Game ``index`` of the simulation of ``setups`` (one per seat) seeded ``seed``, step by step:
     the same game, move for move, that :func:`~fwlab.sim.simulate_match` plays as its game ``index``."""
-    from ..rules.engines import check_rule_options
-
     if index < 0:
         raise ValueError(f"the game index is 0 or more, not {index}")
-    eng = engine_for(ruleset)
-    n = len(setups)
-    names = _bot_names(ruleset, bots, n)
-    opts = check_rule_options(ruleset, options)
-    check_setups(ruleset, setups)
-    gseed = game_seed(seed, index)
-    first = index % n          # SIM-FIRST-1, as run_batch
-    g = start_match(ruleset, setups, gseed, first, log_cards=False, record=True, **opts)
-    players = eng.game_bots(names, [bot_seed(gseed, s) for s in range(n)])
-    steps = _play(ruleset, g, players)
-    src = {"kind": "simulation", "seed": seed, "index": index}
-    return _finish(ruleset, g, steps, [_names(s) for s in setups], names, gseed, first, opts, src)
+    # SIM-FIRST-1, as run_batch: game i has its own seed and seat i % n plays first
+    return replay_match(ruleset, setups, bots, game_seed(seed, index), index % len(setups), options,
+                        {"kind": "simulation", "seed": seed, "index": index})
 
 
 def replay_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | None, seed: int, first: int = 0,
@@ -372,15 +373,11 @@ def replay_match(ruleset: str, setups: Sequence[Setup], bots: Sequence[str] | No
     """The game :func:`~fwlab.sim.play.play_match` plays from these arguments (``seed`` the game's own
     seed, ``first`` the seat that plays first), step by step: how a stored league match is replayed
     (``source``: where it came from, e.g. ``{"kind": "store", "match_id": ..., "recorded": {...}}``)."""
-    from ..rules.engines import check_rule_options
-
     eng = engine_for(ruleset)
     n = len(setups)
     if not 0 <= first < n:
         raise ValueError(f"the first seat is one of the {n} seats, not {first}")
-    names = _bot_names(ruleset, bots, n)
-    opts = check_rule_options(ruleset, options)
-    check_setups(ruleset, setups)
+    names, opts = _inputs(ruleset, setups, bots, options)
     g = start_match(ruleset, setups, seed, first, log_cards=False, record=True, **opts)
     players = eng.game_bots(names, [bot_seed(seed, s) for s in range(n)])
     steps = _play(ruleset, g, players)
@@ -505,7 +502,6 @@ def find_game(ruleset: str, setups: Sequence[Setup], what: str, bots: Sequence[s
     win was shared (``draw``), in which ``seat`` drew ``card`` (``card``), or the longest or shortest
     of them (the first such on equal turns). None when none of them is one. The games are played
     again by index exactly as the simulator plays them."""
-    from ..rules.engines import check_rule_options
     from .play import play_match
 
     if what not in WHAT:
@@ -515,9 +511,7 @@ def find_game(ruleset: str, setups: Sequence[Setup], what: str, bots: Sequence[s
     n = len(setups)
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} is not one of the {n} seats")
-    names = _bot_names(ruleset, bots, n)
-    opts = check_rule_options(ruleset, options)
-    check_setups(ruleset, setups)
+    names, opts = _inputs(ruleset, setups, bots, options)
     best: tuple[int, Any] | None = None
     label = SEAT_LABELS[seat]
     for i in range(games):
