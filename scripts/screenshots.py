@@ -220,9 +220,29 @@ def viewer_shots(page: Any, base: str, out: Path, rulesets: list[str]) -> list[P
 
 
 def pick(page: Any, label: str, option: str | re.Pattern[str]) -> None:
-    """Choose ``option`` in the selectbox labelled ``label``."""
-    page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(label, exact=True)).first.click()
-    page.get_by_role("option", name=option).first.click()
+    """Choose ``option`` in the selectbox labelled ``label``.
+
+    Under load a rerun that was still finishing can redraw the selectbox and close its list just
+    after it opened (the option then never appears): the list is opened again, up to four times."""
+    box = page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(label, exact=True)).first
+    wanted = page.get_by_role("option", name=option).first
+    for attempt in range(4):
+        settle(page)
+        box.click()
+        try:
+            wanted.wait_for(state="visible", timeout=15_000)
+        except Exception:
+            if attempt == 3:
+                raise
+            page.keyboard.press("Escape")
+            continue
+        try:
+            wanted.click(timeout=15_000)
+            break
+        except Exception:
+            if attempt == 3:
+                raise
+            page.keyboard.press("Escape")
     settle(page)
 
 
