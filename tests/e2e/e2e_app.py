@@ -92,10 +92,10 @@ def serve(db: Path, tmp: Path, timeout: float = 60) -> Iterator[str]:
 
 @contextlib.contextmanager
 def browser_page(accept_downloads: bool = False) -> Iterator[Page]:
-    """A chromium page (1400 x 1000), Playwright's expect waiting up to 30 s."""
+    """A chromium page (1400 x 1000), Playwright's expect waiting up to 60 s (a loaded CI machine runs 2-3x slower)."""
     from playwright.sync_api import expect, sync_playwright
 
-    expect.set_options(timeout=30_000)
+    expect.set_options(timeout=60_000)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pg = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=accept_downloads)

@@ -49,7 +49,7 @@ def test_FACES_E2E_1_the_catalog_shows_faces_for_every_ruleset(server: str, page
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function("want => { const a = [...document.querySelectorAll('img.card-face')]"
                                ".filter(e => !e.closest('.face-grid')).map(e => e.alt); "
-                               "return a.length === 1 && a[0] === want; }", arg=names[0], timeout=20_000)
+                               "return a.length === 1 && a[0] === want; }", arg=names[0], timeout=60_000)
     alts = page.locator("img.card-face").evaluate_all(only)
     assert alts == [names[0]], alts     # the details face: the first card of the list, picked by default
     assert details.count() >= 1
