@@ -86,21 +86,22 @@ PARAMS: tuple[BotParam, ...] = (
 
 
 class Node:
-    """One node of the tree: the action that led to it, the seat that chose it, and that seat's
-    summed value over the ``visits`` iterations through it; ``avail`` counts the iterations in
-    which its action was legal when its parent was reached."""
+    """One node of the tree: the action that led to it (its key: the action itself, or the
+    engine's ``SearchHooks.keys`` name for the actions alike), the seat that chose it, and that
+    seat's summed value over the ``visits`` iterations through it; ``avail`` counts the iterations
+    in which its action was legal when its parent was reached."""
 
     __slots__ = ("action", "player", "children", "visits", "avail", "total", "hint", "hinted")
 
-    def __init__(self, action: Action | None, player: int) -> None:
+    def __init__(self, action: Any, player: int) -> None:
         self.action = action
         self.player = player
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Any, Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
         #: the rollout bot's move here (in the first determinization that asked), once ``hinted``
-        self.hint: Action | None = None
+        self.hint: Any = None
         self.hinted = False
 
 
@@ -227,19 +228,19 @@ class IsmctsBot:
         self.total_iterations += done
         self.searched += 1
         self.tree = root
-        return self._final(root, legal)
+        return self._final(root, legal, legal if hooks.keys is None else hooks.keys(g, legal))
 
-    def _final(self, root: Node, legal: list[Action]) -> Action:
+    def _final(self, root: Node, legal: list[Action], keys: list[Any]) -> Action:
         """The most visited child; a tie goes to the rollout bot's move (the root's hint), then to
-        the better mean."""
+        the better mean. ``keys``: the tree's key of each legal action of the real game."""
         best: Action = legal[0]
         best_key = (-1, False, -2.0)
         hint = root.hint
-        for a in legal:
-            ch = root.children.get(a)
+        for a, k in zip(legal, keys, strict=True):
+            ch = root.children.get(k)
             if ch is None:
                 continue
-            key = (ch.visits, a == hint, ch.total / ch.visits if ch.visits else -2.0)
+            key = (ch.visits, k == hint, ch.total / ch.visits if ch.visits else -2.0)
             if key > best_key:
                 best, best_key = a, key
         return best
@@ -259,6 +260,7 @@ class IsmctsBot:
         depth = self.depth
         log = math.log
         sqrt = math.sqrt
+        keyer = hooks.keys
         expanded = False
         while not d.is_terminal():
             if depth > 0 and len(path) > depth:   # the tree's floor: the rollout plays on from here
@@ -266,16 +268,24 @@ class IsmctsBot:
                 break
             legal: list[Action] = d.legal_actions()
             player: int = d.current_player()
+            # the tree's key of each action (SearchHooks.keys): actions alike share one child, and
+            # ``here`` maps a key to this determinization's action for it
+            keys: list[Any] = legal if keyer is None else keyer(d, legal)
+            here: dict[Any, Action] = {}
+            for a, k in zip(legal, keys):
+                if k not in here:
+                    here[k] = a
             if prior and not node.hinted and len(legal) > 1:
-                node.hint = bots[player].choose(d)
+                h = bots[player].choose(d)
+                node.hint = h if keyer is None else keys[legal.index(h)]
                 node.hinted = True
             children = node.children
-            untried: list[Action] = []
+            untried: list[Any] = []
             available: list[Node] = []
-            for a in legal:
-                ch = children.get(a)
+            for k in here:
+                ch = children.get(k)
                 if ch is None:
-                    untried.append(a)
+                    untried.append(k)
                 else:
                     available.append(ch)
             hint = node.hint
@@ -287,9 +297,9 @@ class IsmctsBot:
                     ch.avail += 1
                 child.avail = 1
                 if apply is None:
-                    d.apply(pick)
+                    d.apply(here[pick])
                 else:
-                    apply(d, pick)
+                    apply(d, here[pick])
                 path.append(child)
                 expanded = True
                 break
@@ -305,8 +315,7 @@ class IsmctsBot:
                 if u > best_u:
                     best_u = u
                     best = ch
-            action = best.action
-            assert action is not None   # only the root has none
+            action = here[best.action]
             if apply is None:
                 d.apply(action)
             else:

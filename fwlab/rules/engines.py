@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -78,6 +78,10 @@ class SearchHooks:
     (``-1``: to the end); default a loop in Python over ``bots``, ``clock`` and ``apply``.
     ``clone(game, rng)``, when given, copies the game for one iteration of the search with its chance
     drawn from ``rng`` (the search's own generator); default ``game.clone(seed=rng.getrandbits(32))``.
+    ``keys(game, actions)``, when given, names each legal action for the search tree: actions with
+    the same key play alike (two copies of a card in hand), so the tree keeps one child for them, and
+    an opponent's play of a card is the same child in every determinization whichever copy was dealt
+    (its card instances are re-dealt each time); default: each action is its own key.
     """
 
     determinize: Callable[[Any, int, Any], None]
@@ -88,6 +92,7 @@ class SearchHooks:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     rollout: Callable[[Any, list[Any], int], None] | None = None
     clone: Callable[[Any, Any], Any] | None = None
+    keys: Callable[[Any, list[Action]], list[Hashable]] | None = None
 
 
 @dataclass

@@ -117,6 +117,31 @@ def test_depth_caps_the_tree_and_the_rollout_plays_below_it():
         assert sum(ch.visits for ch in bot.tree.children.values()) == 120
 
 
+def test_search_keys_merge_the_copies_of_a_card_into_one_child():
+    """``SearchHooks.keys`` (Free Realms): two copies of a card in hand are one move of the tree
+    (one child per card name, column and slot, never one per instance), the opponent's moves are
+    keyed by card name too, and the move played is one of the real game's legal actions."""
+    hooks = engine_for("fr").search_hooks()
+    assert hooks.keys is not None
+    found = 0
+    for g in _states("fr", 4, 1):
+        legal = g.legal_actions()
+        keys = hooks.keys(g, legal)
+        if len(set(keys)) == len(keys):
+            continue   # no two copies to merge here
+        found += 1
+        bot = IsmctsBot(seed=3, iters=60)
+        move = bot.choose(g)
+        assert move in legal
+        assert bot.tree is not None and set(bot.tree.children) <= set(keys)
+        assert len(bot.tree.children) <= len(set(keys)) < len(legal)
+        instances = {a for a in legal if hooks.keys(g, [a])[0] != a}
+        assert not instances & set(bot.tree.children)   # hand cards appear by name, never by instance
+        if found >= 3:
+            break
+    assert found >= 3, "no fr decision with two copies of a card in hand was met"
+
+
 # ------------------------------------------------------------------ what the seat cannot see
 def _hidden_redeal(g: Any, p: int, rng: random.Random) -> None:
     """Another deal of what seat ``p`` cannot see in a two-seat card game (the opponent's hand with

@@ -116,5 +116,24 @@ def rollout(g: Game, bots: list[HeuristicBot], stop_turn: int) -> None:
         g.apply(a)
 
 
+#: the actions on a card in hand (its instance in the ``a`` slot): copies of a card play alike
+HAND_KINDS: frozenset[str] = frozenset(("play", "trick", "resource", "facedown", "discard"))
+
+
+def keys(g: Game, actions: list[Action]) -> list[object]:
+    """The search tree's key of each action: a hand card's action by the card's name (two copies
+    of a card in hand, or the opponent's re-dealt hand in another determinization, play alike;
+    the lookahead bot compares them the same way), any other action by itself (creatures in play
+    differ by their column and state)."""
+    defs = g.defs
+    out: list[object] = []
+    for a in actions:
+        if a.kind in HAND_KINDS and a.a >= 0:
+            out.append((a.kind, defs[a.a].name, a.b, a.c))
+        else:
+            out.append(a)
+    return out
+
+
 HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
-                    rollout=rollout)
+                    rollout=rollout, keys=keys)
