@@ -365,6 +365,21 @@ def show_replay(replay: rp.Replay, key: str = "viewer") -> None:
     views = ["The whole truth", *[f"Seat {SEAT_LABELS[s]}'s view" for s in range(replay.num_seats)]]
     picked = st.radio("Show", views, horizontal=True, key=f"{key}-view")
     view = None if picked == views[0] else views.index(picked) - 1
+    if st.toggle("Step in the browser", key=f"{key}-fast",
+                 help="Every step is drawn once and sent with the page: a click or key (Left/Right, Up/Down, "
+                      "Home/End once the viewer has the focus) swaps the step in the browser in a few "
+                      "milliseconds, with no round trip to the app. The why-not questions and the text board "
+                      "stay with the app's stepper."):
+        from .viewer_fast import stepper_document
+
+        cache_key = (id(replay), len(replay.steps), view)
+        cached = st.session_state.get(f"{key}-fast-doc")
+        if cached is None or cached[0] != cache_key:
+            start = min(int(st.session_state.get(f"{key}-step", 0)), len(replay.steps) - 1)
+            cached = (cache_key, stepper_document(replay, view, start))
+            st.session_state[f"{key}-fast-doc"] = cached
+        st.iframe(cached[1], height=1000)
+        return
     i = controls(replay, key)
     show_step(replay, i, view)
     why_not_block(replay, i, key)

@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
+from playwright.sync_api import expect  # noqa: E402
 from screenshots import open_viewer_from_simulator, settle  # noqa: E402
 from test_browser import page, server  # noqa: E402, F401  (the fixtures)
 
@@ -72,3 +73,34 @@ def test_VIEWER_E2E_1_a_game_from_the_simulator_steps_to_its_recorded_result(ser
     result = page.get_by_text(re.compile(r"^Result: ")).first.inner_text()
     assert result.startswith(f"Result: seat {res.winner} wins ({res.end_reason}) after {res.turns} turns")
     assert _step(page) == f"Step {total} of {total}"
+
+
+def test_VIEWER_E2E_2_the_in_browser_stepper_steps_by_button_and_key_to_the_same_result(server: str, page: Page) -> None:  # noqa: F811
+    """"Step in the browser": the replay's steps arrive with the page (fwlab/ui/viewer_fast.py), and
+    its buttons and keys step them with no rerun; the last step shows the replay's own result."""
+    from screenshots import open_viewer_game
+
+    from fwlab.decks.starters import starter_decks
+    from fwlab.sim import replay as rp
+
+    open_viewer_game(page, server, "fr", step=1)
+    replay = rp.replay_game("fr", list(starter_decks("fr")[:2]), None, 1, 0)
+    n = len(replay.steps)
+    page.get_by_text("Step in the browser", exact=True).click()
+    settle(page)
+    frame = page.frame_locator("iframe").first
+    shown = frame.locator("#fv-step b").first
+    expect(shown).to_have_text(f"Step 1 of {n}")
+    frame.get_by_role("button", name="Action ▶").click()
+    expect(shown).to_have_text(f"Step 2 of {n}")
+    frame.locator("#fv-step").click()                 # the keys go to the stepper's document
+    page.keyboard.press("ArrowRight")
+    expect(shown).to_have_text(f"Step 3 of {n}")
+    page.keyboard.press("ArrowLeft")
+    expect(shown).to_have_text(f"Step 2 of {n}")
+    assert frame.locator("img.card-face").count() > 0
+    assert frame.locator("img.card-face").first.evaluate("e => e.complete && e.naturalWidth > 0")
+    frame.get_by_role("button", name="End").click()
+    expect(shown).to_have_text(f"Step {n} of {n}")
+    expect(frame.locator("#fv-step")).to_contain_text(f"Result: {replay.result_text()}")
+    expect(frame.locator("#fv-ms")).to_contain_text(f"step {n} drawn in")
