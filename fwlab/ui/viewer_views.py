@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -435,7 +436,20 @@ def _from_store() -> rp.Replay | None:
         return None
     labels = {f"{r['match_id']} · {r['played_at']:%Y-%m-%d} · {r['players']} · winner {r['winner']} "
               f"({r['end_reason']}, {r['turns']} turns)": r["match_id"] for r in rows}
+    wanted = st.session_state.pop(STORE_WANT, None)   # a link's ?match=ID, once
+    if wanted is not None:
+        label = next((k for k, v in labels.items() if v == wanted), None)
+        if label is None:   # older than the list, or of another ruleset: offered first
+            label = f"{wanted} (from the link)"
+            labels = {label: wanted, **labels}
+            st.session_state[STORE_EXTRA] = label
+        st.session_state["viewer-store-match"] = label
+    extra = st.session_state.get(STORE_EXTRA)
+    if extra and extra not in labels:
+        labels = {extra: extra.split(" ", 1)[0], **labels}
     picked = labels[c2.selectbox("Match (the most recent first)", list(labels), key="viewer-store-match")]
+    if st.query_params.get("match") != picked:
+        st.query_params.from_dict({"match": picked})   # the page's address is the link to this match
     if st.session_state.get("viewer-store-open") != picked:
         st.session_state["viewer-store-open"] = picked
         st.session_state["viewer-step"] = 0
@@ -495,9 +509,19 @@ def _file_replay(kind: str, text: str, name: str) -> rp.Replay:
     return rp.replay_record(GameRecord.from_dict(data), source={"kind": "record", "file": name})
 
 
+#: session keys: a linked match to open once, and its label when the list does not hold it
+STORE_WANT = "viewer-store-want"
+STORE_EXTRA = "viewer-store-extra"
+
+
 def page() -> None:
     """The Game viewer page."""
     qp = {k: st.query_params[k] for k in st.query_params}
+    if "match" in qp and "ruleset" not in qp and st.session_state.get("viewer-match-link") != qp["match"]:
+        st.session_state["viewer-match-link"] = qp["match"]   # ?match=ID: a stored match's link
+        st.session_state["viewer-kind"] = "A stored match"
+        st.session_state["viewer-store-ruleset"] = "(any)"
+        st.session_state[STORE_WANT] = qp["match"]
     if "ruleset" in qp and st.session_state.get("viewer-link") != qp:
         st.session_state["viewer-link"] = qp
         try:
@@ -548,7 +572,9 @@ def page() -> None:
         st.subheader(f"{replay.ruleset}: stored match {replay.source.get('match_id')} · "
                      + " vs ".join(str(p) for p in replay.source.get("players") or []))
         st.caption(f"Bots {', '.join(replay.bots)} · game seed {replay.seed} · seat {SEAT_LABELS[replay.first]} "
-                   f"plays first · {len(replay.actions)} actions")
+                   f"plays first · {len(replay.actions)} actions · [a link to this match](viewer?match="
+                   f"{quote(str(replay.source.get('match_id')))}) opens it again from the store (the page's "
+                   "address is that link)")
         same = (rec.get("winner") == replay.winner and rec.get("end_reason") == replay.end_reason
                 and rec.get("turns") == replay.turns)
         text = (f"The stored result: winner {rec.get('winner')} ({rec.get('end_reason')}) after {rec.get('turns')} "

@@ -134,3 +134,27 @@ def test_VIEWER_PAGE_5_a_stored_league_match_opens_and_steps_to_its_stored_resul
     text = _ok(at).success[0].value
     who = f"seat {winner} wins" if winner != "draw" else "draw"
     assert who in text and f"({end}) after {turns} turns" in text
+
+
+def test_VIEWER_PAGE_6_a_stored_match_link_opens_that_match(store):
+    """``viewer?match=ID`` opens the stored match ID (even one older than the list or of another
+    ruleset than the filter), and a stored match's page links to itself by that address."""
+    import duckdb
+
+    con = duckdb.connect(str(store), read_only=True)
+    try:
+        ids = [r[0] for r in con.execute(
+            "SELECT match_id FROM matches WHERE seed IS NOT NULL ORDER BY played_at, match_id").fetchall()]
+    finally:
+        con.close()
+    oldest = ids[0]        # the list shows the newest first: the link must still find this one
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("fwlab/ui/pages/viewer.py")
+    at.query_params["match"] = oldest
+    _ok(at.run())
+    assert at.radio(key="viewer-kind").value == "A stored match"
+    assert at.selectbox(key="viewer-store-match").value.startswith(oldest)
+    assert any(f"stored match {oldest}" in h.value for h in at.subheader)
+    assert any(f"viewer?match={oldest}" in c.value for c in at.caption)
+    assert at.query_params["match"] in (oldest, [oldest])
+    assert _step(at).startswith("**Step 1 of ")
