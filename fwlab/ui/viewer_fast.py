@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 from ..catalog.faces import esc
 from ..rulesets import SEAT_LABELS
@@ -56,9 +58,14 @@ _CSS = ("<style>body{font-family:'Source Sans Pro',sans-serif;font-size:15px;mar
         ".fv-seat{margin:6px 0}.fv-cap{color:#666;font-size:13px}</style>")
 
 
-def _step_body(replay: rp.Replay, i: int, view: int | None, faces: dict[str, int]) -> str:
-    from .viewer_views import _chance, _names, step_html
+#: what the stepper draws with, from the viewer (fwlab/ui/viewer_views.py): the card names an action
+#: names, its chance, and a step's zones (step_html)
+Parts = tuple[Callable[[rp.Step, "int | None"], str], Callable[[rp.Step, "int | None"], str],
+              Callable[..., dict[str, Any]]]
 
+
+def _step_body(replay: rp.Replay, i: int, view: int | None, faces: dict[str, int], draw: Parts) -> str:
+    _names, _chance, step_html = draw
     step = replay.steps[i]
     who = "game over" if step.seat < 0 else f"seat {SEAT_LABELS[step.seat]} decides: {esc(step.decision)}"
     parts = [f"<div><b>Step {i + 1} of {len(replay.steps)}</b> · turn {step.turn} · {who}</div>"]
@@ -88,11 +95,12 @@ def _step_body(replay: rp.Replay, i: int, view: int | None, faces: dict[str, int
     return "".join(parts)
 
 
-def stepper_document(replay: rp.Replay, view: int | None, start: int = 0) -> str:
+def stepper_document(replay: rp.Replay, view: int | None, parts: Parts, start: int = 0) -> str:
     """The whole in-browser stepper of ``replay`` from ``view`` (None: the whole truth), opening at
-    step ``start``: one HTML document with its faces, steps and script."""
+    step ``start``, drawn with the viewer's ``parts``: one HTML document with its faces, steps and
+    script. The viewer's :func:`~fwlab.ui.viewer_views.fast_document` passes them."""
     faces: dict[str, int] = {}
-    steps = [_step_body(replay, i, view, faces) for i in range(len(replay.steps))]
+    steps = [_step_body(replay, i, view, faces, parts) for i in range(len(replay.steps))]
     n = len(steps)
     bar = ("<div class='fv-bar'>"
            "<button data-go='first' title='Home'>Start</button>"

@@ -23,6 +23,7 @@ from ..rules.engines import bots_for, default_bot, engine_rulesets
 from ..rules.faces import face_svg
 from ..rulesets import SEAT_LABELS, info
 from ..sim import replay as rp
+from .viewer_fast import stepper_document
 
 PAGE = "fwlab/ui/pages/viewer.py"
 #: the query parameters of a link to a game; ``deck_a``.. one per seat, ``name_a``.. their names
@@ -357,6 +358,12 @@ def _chance(step: rp.Step, view: int | None) -> str:
     return chance_text(step, view)
 
 
+def fast_document(replay: rp.Replay, view: int | None, start: int = 0) -> str:
+    """The in-browser stepper's document of ``replay`` (fwlab/ui/viewer_fast.py) from ``view``,
+    opening at step ``start``, drawn with this page's parts."""
+    return stepper_document(replay, view, (_names, _chance, step_html), start)
+
+
 @st.fragment
 def show_replay(replay: rp.Replay, key: str = "viewer") -> None:
     """The whole viewer over one replay: view picker, controls, the step, why-not.
@@ -371,13 +378,11 @@ def show_replay(replay: rp.Replay, key: str = "viewer") -> None:
                       "Home/End once the viewer has the focus) swaps the step in the browser in a few "
                       "milliseconds, with no round trip to the app. The why-not questions and the text board "
                       "stay with the app's stepper."):
-        from .viewer_fast import stepper_document
-
         cache_key = (id(replay), len(replay.steps), view)
         cached = st.session_state.get(f"{key}-fast-doc")
         if cached is None or cached[0] != cache_key:
             start = min(int(st.session_state.get(f"{key}-step", 0)), len(replay.steps) - 1)
-            cached = (cache_key, stepper_document(replay, view, start))
+            cached = (cache_key, fast_document(replay, view, start))
             st.session_state[f"{key}-fast-doc"] = cached
         st.iframe(cached[1], height=1000)
         return

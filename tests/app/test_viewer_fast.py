@@ -11,7 +11,7 @@ import pytest
 from fwlab.decks.starters import starter_decks
 from fwlab.rulesets import info
 from fwlab.sim import replay as rp
-from fwlab.ui.viewer_fast import stepper_document
+from fwlab.ui.viewer_views import fast_document as stepper_document
 
 
 def _replay(ruleset: str) -> rp.Replay:
