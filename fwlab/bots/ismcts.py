@@ -270,11 +270,15 @@ class IsmctsBot:
             player: int = d.current_player()
             # the tree's key of each action (SearchHooks.keys): actions alike share one child, and
             # ``here`` maps a key to this determinization's action for it
-            keys: list[Any] = legal if keyer is None else keyer(d, legal)
-            here: dict[Any, Action] = {}
-            for a, k in zip(legal, keys):
-                if k not in here:
-                    here[k] = a
+            # (None without keys: each action is its own key, no map built on this hot path)
+            here: dict[Any, Action] | None = None
+            keys: list[Any] = legal
+            if keyer is not None:
+                keys = keyer(d, legal)
+                here = {}
+                for a, k in zip(legal, keys):
+                    if k not in here:
+                        here[k] = a
             if prior and not node.hinted and len(legal) > 1:
                 h = bots[player].choose(d)
                 node.hint = h if keyer is None else keys[legal.index(h)]
@@ -282,7 +286,7 @@ class IsmctsBot:
             children = node.children
             untried: list[Any] = []
             available: list[Node] = []
-            for k in here:
+            for k in (legal if here is None else here):
                 ch = children.get(k)
                 if ch is None:
                     untried.append(k)
@@ -296,10 +300,11 @@ class IsmctsBot:
                 for ch in available:
                     ch.avail += 1
                 child.avail = 1
+                act = pick if here is None else here[pick]
                 if apply is None:
-                    d.apply(here[pick])
+                    d.apply(act)
                 else:
-                    apply(d, here[pick])
+                    apply(d, act)
                 path.append(child)
                 expanded = True
                 break
@@ -315,7 +320,7 @@ class IsmctsBot:
                 if u > best_u:
                     best_u = u
                     best = ch
-            action = here[best.action]
+            action = best.action if here is None else here[best.action]
             if apply is None:
                 d.apply(action)
             else:
