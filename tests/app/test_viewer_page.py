@@ -158,3 +158,16 @@ def test_VIEWER_PAGE_6_a_stored_match_link_opens_that_match(store):
     assert any(f"viewer?match={oldest}" in c.value for c in at.caption)
     assert at.query_params["match"] in (oldest, [oldest])
     assert _step(at).startswith("**Step 1 of ")
+
+
+def test_VIEWER_PAGE_7_a_link_to_an_unknown_match_says_so(store):
+    """``viewer?match=ID`` for an ID the store does not hold opens the stored-match view with a clear
+    error naming the ID, not an exception and not some other match replayed in its place."""
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.switch_page("fwlab/ui/pages/viewer.py")
+    at.query_params["match"] = "m-no-such-match"
+    _ok(at.run())
+    assert at.radio(key="viewer-kind").value == "A stored match"
+    assert at.selectbox(key="viewer-store-match").value.startswith("m-no-such-match")
+    assert any("no match 'm-no-such-match' in the store" in e.value for e in at.error), [e.value for e in at.error]
+    assert not any("stored match" in h.value for h in at.subheader)
