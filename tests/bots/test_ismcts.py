@@ -14,6 +14,7 @@ import pytest
 
 from fwlab.bots.ismcts import IsmctsBot, outcome_values
 from fwlab.decks.starters import starter_decks
+from fwlab.rules.core import Action
 from fwlab.rules.engines import engine_for, load_position
 from fwlab.sim import play_match, simulate_match, start_match
 
@@ -117,14 +118,16 @@ def test_depth_caps_the_tree_and_the_rollout_plays_below_it():
         assert sum(ch.visits for ch in bot.tree.children.values()) == 120
 
 
-def test_search_keys_merge_the_copies_of_a_card_into_one_child():
-    """``SearchHooks.keys`` (Free Realms): two copies of a card in hand are one move of the tree
-    (one child per card name, column and slot, never one per instance), the opponent's moves are
-    keyed by card name too, and the move played is one of the real game's legal actions."""
-    hooks = engine_for("fr").search_hooks()
+@pytest.mark.parametrize("ruleset, seats", [("fr", 2), ("conquest", 4)])
+def test_search_keys_merge_the_copies_of_a_card_into_one_child(ruleset, seats):
+    """``SearchHooks.keys`` (Free Realms, Conquest): two copies of a card in hand are one move of
+    the tree (one child per card name, column, field or slot, never one per instance), the
+    opponents' moves are keyed by card name too, and the move played is one of the real game's
+    legal actions."""
+    hooks = engine_for(ruleset).search_hooks()
     assert hooks.keys is not None
     found = 0
-    for g in _states("fr", 4, 1):
+    for g in _states(ruleset, 4, 1, seats):
         legal = g.legal_actions()
         keys = hooks.keys(g, legal)
         if len(set(keys)) == len(keys):
@@ -139,7 +142,27 @@ def test_search_keys_merge_the_copies_of_a_card_into_one_child():
         assert not instances & set(bot.tree.children)   # hand cards appear by name, never by instance
         if found >= 3:
             break
-    assert found >= 3, "no fr decision with two copies of a card in hand was met"
+    assert found >= 3, f"no {ruleset} decision with two copies of a card in hand was met"
+
+
+def test_conquest_keys_name_an_exchange_by_its_two_cards_in_either_order():
+    """Conquest's exchange decision lists every pair of cards both ways (CQ-DRAW-2): the search's
+    keys make the two orders one move, and two exchanges of different cards stay two moves."""
+    hooks = engine_for("conquest").search_hooks()
+    assert hooks.keys is not None
+    met = 0
+    for g in _states("conquest", 4, 1, 4):
+        legal = [a for a in g.legal_actions() if a.kind == "exchange"]
+        if len(legal) < 2:
+            continue
+        met += 1
+        key = dict(zip(legal, hooks.keys(g, legal), strict=True))
+        for a in legal:
+            b = Action("exchange", a.b, a.a)
+            assert b in key and key[b] == key[a]
+        names = {frozenset((g.name_of[a.a], g.name_of[a.b])) for a in legal}
+        assert len(set(key.values())) == len(names)
+    assert met, "no Conquest exchange decision was met"
 
 
 # ------------------------------------------------------------------ what the seat cannot see

@@ -77,8 +77,35 @@ def rollout(g: Game, bots: list[HeuristicBot], stop_turn: int) -> None:
         g.apply(a)
 
 
+#: the actions on a card in hand (its instance in the ``a`` slot)
+HAND_KINDS: frozenset[str] = frozenset(("conquer", "fortify", "magic"))
+
+
+def keys(g: Game, actions: list[Action]) -> list[object]:
+    """The search tree's key of each action: a hand card's task by the card's name with its field
+    and targets, an exchange by the two cards' names in either order (the engine lists each pair
+    both ways, CQ-DRAW-2: one move), any other action by itself. Copies of a card in hand are one
+    move, and an opponent's move is the same child in every determinization whichever re-dealt
+    instance it uses (as Free Realms' keys, docs/bots.md)."""
+    name_of = g.name_of
+    out: list[object] = []
+    for a in actions:
+        k = a.kind
+        if k == "exchange":
+            x, y = name_of[a.a], name_of[a.b]
+            out.append(("exchange", x, y) if x <= y else ("exchange", y, x))
+        elif k in HAND_KINDS:
+            out.append((k, name_of[a.a], a.b, a.c))
+        else:
+            out.append(a)
+    return out
+
+
 #: rollouts to the end of the game: the coins mid-game (what evaluate reads) say little of who wins,
 #: as conquests spend coins that the fields only repay later (ismcts with horizon 4 won 0.02 of the
-#: games one against three heuristics, with horizon 0 0.51: docs/bots.md)
+#: games one against three heuristics, horizon 0 far more: docs/bots.md); 400 iterations, as a
+#: decision here costs a third of fw's and 200 left most of a tasks or exchange decision's 20-90
+#: moves untried (one against three heuristics, 200 games on the same seeds: 0.37 at 200, 0.455 at
+#: 400 with the keys; docs/bots.md)
 HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
-                    rollout=rollout, defaults={"horizon": 0})
+                    rollout=rollout, keys=keys, defaults={"horizon": 0, "iters": 400})
