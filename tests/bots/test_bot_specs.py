@@ -42,6 +42,10 @@ def test_the_registry_parses_the_parameters_and_makes_the_bot_with_them():
     assert isinstance(bot, IsmctsBot)
     assert (bot.iters, bot.c, bot.leaf, bot.horizon, bot.seed) == (50, 0.25, "eval", 4, 7)
     assert engine_for("conquest").make_bot("ismcts:iters=5", 1).settings()["horizon"] == 0  # its engine's default
+    # Conquest's engine default budget is 400 iterations (docs/bots.md); a spec's own iters wins over it
+    assert engine_for("conquest").make_bot("ismcts", 1).settings()["iters"] == 400
+    assert engine_for("conquest").make_bot("ismcts:iters=5", 1).settings()["iters"] == 5
+    assert eng.make_bot("ismcts", 1).settings()["iters"] == 200
     assert eng.check_bot("heuristic") == ("heuristic", {})
 
 
