@@ -232,25 +232,47 @@ def test_determinize_redeals_the_hidden_cards_and_keeps_what_the_seat_sees(rules
 
 # ------------------------------------------------------------------ playing strength
 def test_a_search_bot_finds_the_forced_win_the_heuristic_misses():
-    """bg, seat b to deploy with 2 Res (tests/bots/positions/bg-exp-kill.json): its Arc Turret's effect
-    (1 Res) finishes the wounded Steam Lancer, whose Exp 2 takes seat a's last 2 Capital (BG-EXP-1):
-    a win whatever the dice and the hidden cards. The heuristic deploys its Rivet Sentry with the 2
-    Res instead, and the turn ends without the win; ismcts plays the effect."""
-    pos = json.loads((POSITIONS / "bg-exp-kill.json").read_text())
-    eng = engine_for("bg")
+    """fw, seat b to deploy with 2 Res (tests/bots/positions/fw-last-gasp.json): Ambush (3 damage to
+    any creature) on its own Kamikaze Fire Mercs kills it, and its Last Gasp 1 takes seat a's last
+    Capital (KW-LAST-GASP): a win whatever the dice and the hidden cards. The heuristic values
+    damage to its own creature as a loss, deploys its Rivet Sentry with the 2 Res, and the turn
+    ends (both seats played by the heuristic) without the win; ismcts plays the Ambush."""
+    pos = json.loads((POSITIONS / "fw-last-gasp.json").read_text())
+    eng = engine_for("fw")
     g = load_position(pos)
     win = [a for a in g.legal_actions() if all(_wins_at_once(g, a, 1, s) for s in range(6))]
-    assert [str(a) for a in win] == ["effect 14 1 0"]
+    assert [str(a) for a in win] == ["event 14 16"]
     heuristic = eng.make_bot("heuristic", 0)
     h = heuristic.choose(g)
     assert h not in win
-    after = g.clone(seed=1)
-    after.apply(h)
-    while not after.is_terminal() and after.current_player() == 1:   # the heuristic's whole turn
-        after.apply(heuristic.choose(after))
-    assert after.outcome is None or after.outcome.places[1] != 1
+    for seed in range(3):
+        after = g.clone(seed=seed)
+        turn = after.turn
+        after.apply(h)
+        bots = [eng.make_bot("heuristic", 0) for _ in range(2)]
+        while not after.is_terminal() and after.turn == turn:   # the rest of the turn, both seats
+            after.apply(bots[after.current_player()].choose(after))
+        assert after.outcome is None or after.outcome.places[1] != 1
     for seed in range(3):
         assert eng.make_bot("ismcts:iters=40", seed).choose(g) in win
+
+
+def test_the_heuristic_takes_a_kill_whose_exp_ends_the_game():
+    """bg, seat b to deploy with 2 Res (tests/bots/positions/bg-exp-kill.json, found by search): its
+    Arc Turret's effect (1 Res) finishes the wounded Steam Lancer, whose Exp 2 takes seat a's last 2
+    Capital (BG-EXP-1). The heuristic once deployed its Rivet Sentry instead (docs/bots.md, "What
+    search exposes"); it now looks for an effect that ends the game before it deploys, and values
+    a kill whose Exp takes the owner's last Capital as a win."""
+    pos = json.loads((POSITIONS / "bg-exp-kill.json").read_text())
+    g = load_position(pos)
+    win = [a for a in g.legal_actions() if all(_wins_at_once(g, a, 1, s) for s in range(6))]
+    assert [str(a) for a in win] == ["effect 14 1 0"]
+    assert engine_for("bg").make_bot("heuristic", 0).choose(g) in win
+    # without the Exp rule (exp_loss off) the same kill ends nothing, and the heuristic deploys
+    pos_off = {**pos, "options": {"exp_loss": False}}
+    g_off = load_position(pos_off)
+    assert not any(all(_wins_at_once(g_off, a, 1, s) for s in range(6)) for a in g_off.legal_actions())
+    assert str(engine_for("bg").make_bot("heuristic", 0).choose(g_off)).startswith("deploy")
 
 
 def _wins_at_once(g: Any, a: Any, seat: int, seed: int) -> bool:

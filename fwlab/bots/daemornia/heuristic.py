@@ -104,6 +104,31 @@ def kill_prob(striker: Unit, target: Unit, bonus: int = 0) -> float:
     return (7 - (2 if n < 2 else 6 if n > 6 else n)) / 6  # = P_HIT[...], without a list read
 
 
+def _exp_ends(g: Game, u: Unit) -> float:
+    """100 when ``u`` leaving play (killed or destroyed) ends the game: its Exp takes its owner's
+    last Capital (BG-EXP-1, rule option ``exp_loss``), else 0. Found by search (docs/bots.md, "What
+    search exposes"): without it the heuristic valued such a kill as a card's worth and passed it."""
+    if g.cfg.exp_loss and u.exp_total >= g.seats[u.owner].capital:
+        return 100.0
+    return 0.0
+
+
+def _exp_kill_in_reach(g: Game, p: int) -> bool:
+    """A card of ``p``'s opponent whose loss ends the game (:func:`_exp_ends`) is in play: then an
+    effect that kills it is looked for before any deploy."""
+    if not g.cfg.exp_loss:
+        return False
+    opp = g.seats[1 - p]
+    cap = opp.capital
+    for u in opp.units:
+        if u.exp_total >= cap:
+            return True
+    for u in opp.scenarios:
+        if u.exp_total >= cap:
+            return True
+    return False
+
+
 class _Seen:
     """A snapshot of the few numbers a search's answer depends on (turn, decision, pool, hand size,
     cards in play, attackers), compared field by field: no tuple is built on the hot path."""
@@ -242,10 +267,10 @@ class HeuristicBot:
         sign = 1.0 if tu.owner != p else -1.0
         if op == OP_DAMAGE:
             if n >= tu.hp:
-                return sign * unit_value(tu) * 1.3
+                return sign * (unit_value(tu) * 1.3 + _exp_ends(g, tu))
             return sign * n * 0.6
         if op == OP_DESTROY:
-            return sign * unit_value(tu) * 1.3
+            return sign * (unit_value(tu) * 1.3 + _exp_ends(g, tu))
         if op == OP_LOCK:
             return sign * (unit_value(tu) * 0.4 if not tu.locked and g.active == p else 0.0)
         if op == OP_HEAL:
@@ -292,14 +317,16 @@ class HeuristicBot:
             return None
         return best[1]
 
-    def _best_effect(self, g: Game, p: int) -> Action | None:
+    def _best_effect(self, g: Game, p: int, min_score: float = 0.5) -> Action | None:
+        """The effect worth most (more than ``min_score``) of those ``p`` may use now, or None."""
         me = g.seats[p]
         sources = controlled_effects(g, p)  # our cards' effects, and those of Curses we attached
         if not sources:
             return None
-        if self._no_effect.same(g, me):
+        cached = min_score == 0.5
+        if cached and self._no_effect.same(g, me):
             return None
-        best_s, best_src, best_t, best_i = 0.5, -1, -1, -1   # an effect must be worth more than 0.5
+        best_s, best_src, best_t, best_i = min_score, -1, -1, -1   # by default worth more than 0.5
         opp = g.seats[1 - p]
         for u, src, effs in sources:
             for i in range(len(effs)):
@@ -330,7 +357,8 @@ class HeuristicBot:
                     if s > best_s and target_ok(g, p, kind, t):
                         best_s, best_src, best_t, best_i = s, src, t, i
         if best_src < 0:
-            self._no_effect.mark(g, me)
+            if cached:
+                self._no_effect.mark(g, me)
             return None
         return Action("effect", best_src, best_t, best_i)
 
@@ -341,6 +369,10 @@ class HeuristicBot:
         act = self._best_event(g, p, self.event_threshold)
         if act is not None:
             return act
+        if _exp_kill_in_reach(g, p):  # an effect that ends the game comes before any deploy
+            act = self._best_effect(g, p, min_score=50.0)
+            if act is not None:
+                return act
         defs = g.defs
         pool = me.pool
         refused: list[int] = []  # cards the engine refused to deploy now (a rule option changed it)
