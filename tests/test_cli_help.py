@@ -1,5 +1,6 @@
 """``--help`` of every fwlab command and subcommand prints its usage and exits 0 (argparse formats help
-texts with ``%``, so a bare ``%`` in a help string crashes ``--help`` with a traceback)."""
+texts with ``%``, so a bare ``%`` in a help string crashes ``--help`` with a traceback), and no
+help shows a doubled ``%%``."""
 
 from __future__ import annotations
 
@@ -40,3 +41,6 @@ def test_help_prints_usage_and_exits_zero(path: tuple[str, ...], capsys: pytest.
     assert exit_.value.code == 0, err
     assert out.startswith(f"usage: {' '.join(('fwlab', *path))}"), out
     assert err == ""
+    # a description is printed as written (argparse %-formats only help strings), so a "%%" meant
+    # for a help string shows doubled there ("95%% Wilson intervals", fwlab health once)
+    assert "%%" not in out, out

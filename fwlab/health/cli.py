@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "health", help="game health: end reasons, length, seat and turn-order win rates against their bands",
         description="The game-health report of a ruleset: how its games end (end-reason mix, turn-cap share), "
                     "how long they last (turns and rounds, with a histogram), the win rate by seat and by "
-                    "position from the first player with 95%% Wilson intervals, the first player's win rate in "
+                    "position from the first player with 95% Wilson intervals, the first player's win rate in "
                     "every pairing, and the engine's own figures; each compared with its band "
                     "(docs/game-health.md) and flagged when outside. By default it plays every pairing of the "
                     "ruleset's starter decks (mirrors included; decks change seats and the first seat "
