@@ -197,7 +197,7 @@ def field_stats(k: int, base: Sequence[np.ndarray], other: Sequence[np.ndarray])
         d = x - x0
         M[i, j], M[j, i] = x.mean(), 1.0 - x.mean()
         V[i, j] = V[j, i] = x.var(ddof=1) / n if n > 1 else 0.0
-        D[i, j], D[j, i] = d.mean(), -d.mean()
+        D[i, j], D[j, i] = d.mean(), 0.0 - d.mean()   # 0.0 - x: no -0.0 (printed "-0.00") for no change
         DV[i, j] = DV[j, i] = d.var(ddof=1) / n if n > 1 else 0.0
     return FieldStats(M, V, D, DV)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -25,6 +26,8 @@ def test_an_empty_change_set_gives_deltas_of_exactly_zero():
         assert row.delta == 0.0 and row.delta_ci95 == [0.0, 0.0] and row.before == row.after
     assert res.matrix_before == res.matrix_after
     assert all(x == 0.0 for r in res.matrix_delta for x in r)
+    # and no cell is -0.0, which the text and the pages print as "-0.00"
+    assert not any(math.copysign(1.0, x) < 0 for r in res.matrix_delta for x in r)
     assert res.equilibrium_before == res.equilibrium_after
 
 
