@@ -15,7 +15,9 @@ simulator's "show me a game", then games of the other rulesets opened by their l
 ``balance-fw-figures.png``, ``balance-conquest.png`` and ``balance-conquest-plays.png`` (the
 balance page: the card chart, 17lands card figures; Conquest's 1/n and plays);
 ``deck-builder-<ruleset>.png`` and ``deck-builder-compare.png`` (the deck builder's visual deck,
-and two decks compared: ``scripts/deck_builder_shots.py``, which also runs alone).
+and two decks compared: ``scripts/deck_builder_shots.py``, which also runs alone); and
+``page-<name>.png``, each other page as it opens (home, calculators, elo, balance_lab,
+match_logs; health with the report of its default field played), so every page of the app has a shot.
 """
 
 from __future__ import annotations
@@ -328,14 +330,42 @@ def optimise(png: Path) -> None:
     small.save(png, optimize=True)
 
 
+#: the pages shot as they open (URL path, title heading): those the shots above do not cover
+OTHER_PAGES: tuple[tuple[str, str], ...] = (
+    ("", "fwlab workbench"), ("calculators", "Calculators"), ("elo", "Elo history"), ("health", "Game health"),
+    ("balance_lab", "Balance lab"), ("match_logs", "Match logs"))
+
+
+def other_page_shots(page: Any, base: str, out: Path) -> list[Path]:
+    """``page-<name>.png`` (``page-home.png`` for the home page): each of :data:`OTHER_PAGES` as it
+    opens on the store, after its first run has settled."""
+    shots = []
+    for path, title in OTHER_PAGES:
+        page.goto(f"{base}/{path}")
+        page.get_by_role("heading", name=title, exact=True).wait_for()
+        settle(page)
+        if path == "health":   # its report, not only its form: the default field (20 games a pairing)
+            page.get_by_role("button", name="Play the field").click()
+            page.get_by_role("heading", name=re.compile(r"\d+ seats, \d+ games")).wait_for()
+            settle(page)
+            page.get_by_role("heading", name=re.compile(r"\d+ seats, \d+ games")).evaluate(
+                "e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(800)   # charts draw after the run
+        shot = out / f"page-{path or 'home'}.png"
+        page.screenshot(path=str(shot))
+        optimise(shot)
+        shots.append(shot)
+    return shots
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--db", type=Path, help="the store to serve (default: build a small one)")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="folder for the PNGs")
     ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated rulesets")
-    ap.add_argument("--pages", default="catalog,viewer,balance,deck_builder",
+    ap.add_argument("--pages", default="catalog,viewer,balance,deck_builder,others",
                     help="comma-separated shots: catalog, viewer, balance (the balance and simulator pages), "
-                         "deck_builder (scripts/deck_builder_shots.py)")
+                         "deck_builder (scripts/deck_builder_shots.py), others (every other page as it opens)")
     args = ap.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"no chromium at {CHROMIUM} (set FWLAB_CHROMIUM; Debian: apt-get install chromium)", file=sys.stderr)
@@ -372,6 +402,9 @@ def main(argv: list[str] | None = None) -> int:
                 for shot in deck_builder_shots(page, base, args.out, rulesets):
                     print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
                           f"{shot.stat().st_size // 1024} KiB")
+            for shot in other_page_shots(page, base, args.out) if "others" in pages else []:
+                print(f"{shot.relative_to(ROOT) if shot.is_relative_to(ROOT) else shot}: "
+                      f"{shot.stat().st_size // 1024} KiB")
             browser.close()
     return 0
 

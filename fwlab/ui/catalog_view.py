@@ -178,6 +178,6 @@ def card_face_details(ruleset: str, name: str, key: str) -> None:
         st.html(svg_img(face_svg(ruleset, card, DETAIL_FACE_PX, cat), card.name))
     with right:
         rows = pd.DataFrame({"field": list(card.fields), "value": [_field_value(v) for v in card.fields.values()]})
-        st.dataframe(rows, hide_index=True, key=f"{key}-fields", width="stretch")
+        st.dataframe(rows, hide_index=True, key=f"{key}-fields", width="stretch", placeholder="–")
         st.caption(f"From {card.source.rsplit('/', 1)[-1]}, line {card.line}. "
                    f"`fwlab card show \"{card.name}\" --ruleset {ruleset} --svg face.svg` writes this face.")

@@ -54,7 +54,10 @@ def rating_lines(history: pd.DataFrame, players: list[str], by: str, system: str
                          hovertemplate=f"{player}<br>%{{x}}: %{{y:.1f}} after %{{customdata[0]}}<extra></extra>")
               for player, g in h.sort_values(x, kind="stable").groupby("player", sort=True)]
     fig = go.Figure(traces, layout={
-        "title": {"text": f"{system} rating after each game"}, "height": 460, "legend": {"orientation": "h"},
+        "title": {"text": f"{system} rating after each game"}, "height": 480,
+        # the legend above the plot: below it, it covered the date axis's year and title
+        "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.02, "xanchor": "left", "x": 0},
+        "margin": {"t": 100},
         "xaxis": {"title": {"text": "date" if by == "date" else "player's game number"}},
         "yaxis": {"title": {"text": "rating"}}})
     chart(fig, key="elo-lines")

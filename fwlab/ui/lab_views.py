@@ -795,7 +795,7 @@ def past_runs(db: str | None) -> None:
     gen = st.session_state.get("lab-runs-gen", 0)
     st.caption("Select a run to reopen it; select two what-if runs to compare their per-deck changes.")
     event = st.dataframe(runs, key=f"lab-runs-{gen}", on_select="rerun", selection_mode="multi-row",
-                         hide_index=True, column_config={"created_at": st.column_config.DatetimeColumn(
+                         hide_index=True, placeholder="–", column_config={"created_at": st.column_config.DatetimeColumn(
                              "created", format="YYYY-MM-DD HH:mm:ss")})
     download_csv(runs, "lab-runs.csv", key="lab-runs-csv")
     rows = list(event.selection.rows) if event is not None else []

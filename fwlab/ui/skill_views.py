@@ -70,4 +70,4 @@ def show_skill(d: Mapping[str, Any], key: str) -> None:
             row["gain"] = f"{r['gain']:+.3f} [{r['gain_ci95'][0]:+.3f}, {r['gain_ci95'][1]:+.3f}]"
             row["verdict"] = r["verdict"]
         rows.append(row)
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-skill-table")
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-skill-table", placeholder="–")

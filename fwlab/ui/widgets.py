@@ -32,7 +32,9 @@ def download_json(obj: Any, file_name: str, key: str, label: str = "Download JSO
 
 
 def table(df: pd.DataFrame, file_name: str, key: str, **kwargs: Any) -> None:
-    """A dataframe with its CSV download button below it."""
+    """A dataframe with its CSV download button below it; a missing value shows as "–" (not the
+    grid's "None") unless ``placeholder`` says otherwise."""
+    kwargs.setdefault("placeholder", "–")
     st.dataframe(df, hide_index=True, key=f"{key}-table", **kwargs)
     download_csv(df, file_name, key=f"{key}-csv")
 

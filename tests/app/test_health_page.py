@@ -51,6 +51,9 @@ def test_HEALTH_APP_1_a_simulated_field_shows_its_figures_bands_flags_and_charts
     pairs = [d.value for d in at.dataframe if "figure" in d.value.columns and "band" in d.value.columns][1]
     # 2 epic starters: A-A, A-B, B-B, each with its first player's win rate and its turn-cap share
     assert sorted(pairs["figure"].str.split(".").str[0]) == ["pairing"] * 3 + ["turn_cap"] * 3
+    # a figure within its band has no flag: its cell shows "–", not the grid's default "None"
+    assert figures["flag"].isna().any()
+    assert all(d.proto.placeholder == "–" for d in at.dataframe), [d.proto.placeholder for d in at.dataframe]
 
 
 def test_HEALTH_APP_1_the_stores_matches_give_the_stored_figures(store: Path) -> None:
