@@ -64,7 +64,7 @@ REWARDS: Final = ("returns", "win")
 #: The parameters of a spec (``ismcts:iters=400,c=0.7``), checked by the registry.
 PARAMS: tuple[BotParam, ...] = (
     BotParam("iters", "int", DEFAULT_ITERS,
-             "iterations per decision (reproducible from the seed; Conquest's default 400)", min=1, max=1_000_000),
+             "iterations per decision (reproducible from the seed; Free Realms' and Conquest's default 400)", min=1, max=1_000_000),
     BotParam("ms", "float", 0.0, "wall-time budget per decision in milliseconds, replacing iters when above 0 "
                                  "(not reproducible: it depends on the machine's speed and load)", min=0),
     BotParam("c", "float", 0.7, "UCB exploration constant (values lie in [-1, 1])", min=0),

@@ -45,6 +45,9 @@ def test_the_registry_parses_the_parameters_and_makes_the_bot_with_them():
     # Conquest's engine default budget is 400 iterations (docs/bots.md); a spec's own iters wins over it
     assert engine_for("conquest").make_bot("ismcts", 1).settings()["iters"] == 400
     assert engine_for("conquest").make_bot("ismcts:iters=5", 1).settings()["iters"] == 5
+    # so is Free Realms' (its 400-game ladder: docs/bots.md); fw keeps the general 200
+    assert engine_for("fr").make_bot("ismcts", 1).settings()["iters"] == 400
+    assert engine_for("fr").make_bot("ismcts:iters=7", 1).settings()["iters"] == 7
     assert eng.make_bot("ismcts", 1).settings()["iters"] == 200
     assert eng.check_bot("heuristic") == ("heuristic", {})
 

@@ -135,5 +135,8 @@ def keys(g: Game, actions: list[Action]) -> list[object]:
     return out
 
 
+#: 400 iterations a decision (docs/bots.md): at the general 200, ismcts beat the heuristic by 0.575
+#: and tied lookahead over 400 games a pairing; at 400, 0.625 and 0.589 (fwlab bots ladder --ruleset
+#: fr --bots heuristic,lookahead,ismcts:iters=400 -n 400 --seed 1 --workers 2), at 8 s a game
 HOOKS = SearchHooks(determinize=determinize, evaluate=evaluate, clock=clock, rollout_bot="heuristic",
-                    rollout=rollout, keys=keys)
+                    rollout=rollout, keys=keys, defaults={"iters": 400})
