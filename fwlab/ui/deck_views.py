@@ -86,10 +86,20 @@ def card_picker(ruleset: str, cat: Catalog) -> None:
     """A card of the catalog, a number of copies, and Add / Remove buttons."""
     names = sorted(cat.cards)
     c1, c2, c3, c4 = st.columns([4, 1, 1, 1], vertical_alignment="bottom")
-    name = c1.selectbox("Card", names, key=f"builder-card-{ruleset}", format_func=lambda n: deck_state.card_label(cat, n))
-    copies = int(c2.number_input("Copies", min_value=1, max_value=40, value=1, key="builder-copies"))
-    c3.button("Add", key="builder-add", on_click=deck_state.add, args=(name, copies), type="primary")
-    c4.button("Remove", key="builder-remove", on_click=deck_state.remove, args=(name, copies))
+    c1.selectbox("Card", names, key=f"builder-card-{ruleset}", format_func=lambda n: deck_state.card_label(cat, n))
+    c2.number_input("Copies", min_value=1, max_value=40, value=1, key="builder-copies")
+    # the card and the copies are read when the button is clicked, not bound when it was drawn: a
+    # number typed and the button clicked at once (the rerun of the number not yet drawn) still counts
+    c3.button("Add", key="builder-add", on_click=_picked, args=(ruleset, deck_state.add), type="primary")
+    c4.button("Remove", key="builder-remove", on_click=_picked, args=(ruleset, deck_state.remove))
+
+
+def _picked(ruleset: str, change: Any) -> None:
+    """Add or remove (``change``) the picker's copies of its card, as the widgets hold them now."""
+    name = st.session_state.get(f"builder-card-{ruleset}")
+    copies = int(st.session_state.get("builder-copies") or 1)
+    if name is not None:
+        change(name, copies)
 
 
 def catalog_frame(cat: Catalog) -> pd.DataFrame:

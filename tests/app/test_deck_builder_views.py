@@ -293,6 +293,23 @@ def test_an_illegal_deck_is_not_tested_against_the_field_and_the_page_says_why(s
     assert "cannot be tested against the field" not in texts(at)
 
 
+def test_add_and_remove_take_the_card_and_copies_the_picker_holds_when_clicked(store: Path) -> None:
+    # a player types a card and a number and clicks Add at once: the page has not been drawn again
+    # with them yet, and the button must still add those copies of that card (it once added the copies
+    # and card of the last drawn page: 1 copy, in the real browser as in here)
+    at = load_starter(open_builder(), "fw")
+    before = table_counts(at)
+    at.selectbox(key="builder-card-fw").select("Firebolt")
+    at.number_input(key="builder-copies").set_value(3)
+    at.button(key="builder-add").click().run()
+    after = table_counts(ok(at))
+    assert after.get("Firebolt", 0) == before.get("Firebolt", 0) + 3
+    assert sum(after.values()) == sum(before.values()) + 3
+    at.number_input(key="builder-copies").set_value(2)
+    at.button(key="builder-remove").click().run()
+    assert table_counts(ok(at)).get("Firebolt", 0) == before.get("Firebolt", 0) + 1
+
+
 # ---- columns and curves -------------------------------------------------------------------------------
 
 def test_the_deck_table_has_each_rulesets_columns_full_names_and_no_none(store: Path) -> None:
