@@ -16,6 +16,7 @@ from ..catalog.faces import faces_grid_html, render_svg, svg_img
 from ..rules.engines import deck_rules_for
 from ..rules.faces import card_face, face_svg
 from ..rulesets import FAMILY, known_rulesets
+from .widgets import MISSING
 
 #: the width of a face in the catalog's grid (the thumbnail layout) and of a card's own face
 GRID_FACE_PX = 132
@@ -178,6 +179,6 @@ def card_face_details(ruleset: str, name: str, key: str) -> None:
         st.html(svg_img(face_svg(ruleset, card, DETAIL_FACE_PX, cat), card.name))
     with right:
         rows = pd.DataFrame({"field": list(card.fields), "value": [_field_value(v) for v in card.fields.values()]})
-        st.dataframe(rows, hide_index=True, key=f"{key}-fields", width="stretch", placeholder="–")
+        st.dataframe(rows, hide_index=True, key=f"{key}-fields", width="stretch", placeholder=MISSING)
         st.caption(f"From {card.source.rsplit('/', 1)[-1]}, line {card.line}. "
                    f"`fwlab card show \"{card.name}\" --ruleset {ruleset} --svg face.svg` writes this face.")

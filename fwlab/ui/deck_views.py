@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -94,7 +94,7 @@ def card_picker(ruleset: str, cat: Catalog) -> None:
     c4.button("Remove", key="builder-remove", on_click=_picked, args=(ruleset, deck_state.remove))
 
 
-def _picked(ruleset: str, change: Any) -> None:
+def _picked(ruleset: str, change: Callable[[str, int], None]) -> None:
     """Add or remove (``change``) the picker's copies of its card, as the widgets hold them now."""
     name = st.session_state.get(f"builder-card-{ruleset}")
     copies = int(st.session_state.get("builder-copies") or 1)

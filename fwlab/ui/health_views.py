@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ..health.charts import end_reasons_chart, health_html, length_chart, pairings_chart, win_rates_chart
-from .widgets import chart, download_json
+from .widgets import MISSING, chart, download_json
 
 #: where the page keeps its last simulated report
 RESULT = "health-result"
@@ -60,7 +60,7 @@ def show(report: Any) -> None:
                "reasons: docs/game-health.md.")
     for g in report.groups:
         st.subheader(f"{g.seats} seats, {g.games} games")
-        st.dataframe(figures_frame(g), hide_index=True, key=f"health-figures-{g.seats}", placeholder="–",
+        st.dataframe(figures_frame(g), hide_index=True, key=f"health-figures-{g.seats}", placeholder=MISSING,
                      column_config={"value": st.column_config.NumberColumn(format="%.3f"),
                                     "low": st.column_config.NumberColumn(format="%.3f"),
                                     "high": st.column_config.NumberColumn(format="%.3f")})
@@ -75,7 +75,7 @@ def show(report: Any) -> None:
         if len(pairs):
             st.markdown("**The first player's win rate per pairing**")
             chart(pairings_chart(g), key=f"health-pairings-{g.seats}")
-            st.dataframe(pairs, hide_index=True, key=f"health-pairings-table-{g.seats}", placeholder="–")
+            st.dataframe(pairs, hide_index=True, key=f"health-pairings-table-{g.seats}", placeholder=MISSING)
     if report.needs_simulation:
         st.info("Needs a simulation (not in the stored logs): " + ", ".join(report.needs_simulation))
     for note in report.notes:

@@ -43,7 +43,7 @@ from ..rules.options import RuleOption
 from ..store.queries import slug
 from . import data
 from .cluster_views import executor
-from .widgets import chart, download_csv, download_json, table
+from .widgets import MISSING, chart, download_csv, download_json, table
 
 Changes = dict[str, dict[str, Any]]
 
@@ -220,7 +220,7 @@ def change_editor(ruleset: str) -> ChangeSet | None:
     if kw:
         config[kw] = st.column_config.TextColumn(kw, width="large")
     st.data_editor(frame, key=key, hide_index=True, column_config=config, num_rows="fixed", height=320,
-                   placeholder="–")
+                   placeholder=MISSING)
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     upload = c1.file_uploader("Or upload a change set (.toml or .json; its [rules] are used too)",
                               type=["toml", "json"], key=f"lab-upload-{ruleset}")
@@ -795,7 +795,7 @@ def past_runs(db: str | None) -> None:
     gen = st.session_state.get("lab-runs-gen", 0)
     st.caption("Select a run to reopen it; select two what-if runs to compare their per-deck changes.")
     event = st.dataframe(runs, key=f"lab-runs-{gen}", on_select="rerun", selection_mode="multi-row",
-                         hide_index=True, placeholder="–", column_config={"created_at": st.column_config.DatetimeColumn(
+                         hide_index=True, placeholder=MISSING, column_config={"created_at": st.column_config.DatetimeColumn(
                              "created", format="YYYY-MM-DD HH:mm:ss")})
     download_csv(runs, "lab-runs.csv", key="lab-runs-csv")
     rows = list(event.selection.rows) if event is not None else []

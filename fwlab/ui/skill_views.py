@@ -12,6 +12,7 @@ import streamlit as st
 
 from ..lab.changes import ChangeSet, LabDeck
 from ..sim.skill import short_deck
+from .widgets import MISSING
 
 #: the levels the pages offer by default: the engine's heuristic and a cheap search
 DEFAULT_LEVELS = "heuristic,ismcts:iters=50"
@@ -70,4 +71,4 @@ def show_skill(d: Mapping[str, Any], key: str) -> None:
             row["gain"] = f"{r['gain']:+.3f} [{r['gain_ci95'][0]:+.3f}, {r['gain_ci95'][1]:+.3f}]"
             row["verdict"] = r["verdict"]
         rows.append(row)
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-skill-table", placeholder="–")
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-skill-table", placeholder=MISSING)

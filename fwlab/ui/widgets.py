@@ -31,10 +31,14 @@ def download_json(obj: Any, file_name: str, key: str, label: str = "Download JSO
                        mime="application/json", key=key)
 
 
+#: how a table shows a missing value (the grid's own default is the text "None")
+MISSING = "–"
+
+
 def table(df: pd.DataFrame, file_name: str, key: str, **kwargs: Any) -> None:
     """A dataframe with its CSV download button below it; a missing value shows as "–" (not the
     grid's "None") unless ``placeholder`` says otherwise."""
-    kwargs.setdefault("placeholder", "–")
+    kwargs.setdefault("placeholder", MISSING)
     st.dataframe(df, hide_index=True, key=f"{key}-table", **kwargs)
     download_csv(df, file_name, key=f"{key}-csv")
 

@@ -61,6 +61,8 @@ from ...rules.daemornia.game import (
 from ...rules.daemornia.state import Seat, Unit
 
 P_HIT: Final = [0.0] + [(7 - n) / 6 for n in range(1, 7)]  # by needed roll
+#: what an effect must be worth before the bot uses it (the search for one at this bar is cached)
+EFFECT_BAR: Final = 0.5
 
 
 def p_hit(att: int, dfn: int) -> float:
@@ -119,13 +121,10 @@ def _exp_kill_in_reach(g: Game, p: int) -> bool:
     if not g.cfg.exp_loss:
         return False
     opp = g.seats[1 - p]
-    cap = opp.capital
-    for u in opp.units:
-        if u.exp_total >= cap:
-            return True
-    for u in opp.scenarios:
-        if u.exp_total >= cap:
-            return True
+    for cards in (opp.units, opp.scenarios):
+        for u in cards:
+            if _exp_ends(g, u):
+                return True
     return False
 
 
@@ -317,16 +316,16 @@ class HeuristicBot:
             return None
         return best[1]
 
-    def _best_effect(self, g: Game, p: int, min_score: float = 0.5) -> Action | None:
+    def _best_effect(self, g: Game, p: int, min_score: float = EFFECT_BAR) -> Action | None:
         """The effect worth most (more than ``min_score``) of those ``p`` may use now, or None."""
         me = g.seats[p]
         sources = controlled_effects(g, p)  # our cards' effects, and those of Curses we attached
         if not sources:
             return None
-        cached = min_score == 0.5
+        cached = min_score == EFFECT_BAR   # only the usual bar's answer is remembered
         if cached and self._no_effect.same(g, me):
             return None
-        best_s, best_src, best_t, best_i = min_score, -1, -1, -1   # by default worth more than 0.5
+        best_s, best_src, best_t, best_i = min_score, -1, -1, -1
         opp = g.seats[1 - p]
         for u, src, effs in sources:
             for i in range(len(effs)):
