@@ -18,6 +18,13 @@ variant plays the same games (seed and first seat): common random numbers. The r
 :func:`play_block_games` plays the same games and also returns each game's end reason (its index
 in the engine's ``end_reasons``) and its number of turns, for the what-if's health figures
 (:func:`run_game_jobs` runs those).
+
+A variant whose game is the same as an earlier variant's of the job is not played again: its
+results are the earlier one's. Two variants play the same game when their decks and rule options
+are equal and their overrides agree on every card of the two decks (a game reads the catalog only
+through its decks' cards: each engine compiles a setup from its card names; a setup of None, a
+game with no decks, depends on the whole catalog). So a what-if's pairings whose decks hold no
+changed card cost one game, not two, and give exactly the results they would played twice.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from ..catalog.overrides import catalog_with_overrides
+from ..catalog.overrides import catalog_with_overrides, overrides_key
 from ..rules.engines import engine_for
 from ..sim.play import bot_seed, check_seats
 from ..sim.runner import game_seed
@@ -41,6 +48,9 @@ ShouldStop = Callable[[], bool]
 #: per game as little-endian uint16 bytes)
 GameBlock = tuple[bytes, bytes, bytes]
 NO_REASON = 255
+#: play a variant whose games equal an earlier variant's only once (:func:`same_games`); the tests
+#: turn it off to show the results are the same either way
+REUSE_GAMES = True
 R = TypeVar("R")
 
 
@@ -72,6 +82,7 @@ def _play(job: Job, detail: bool) -> list[GameBlock]:
     setups = [[tuple(v[0]), tuple(v[1])] for v in variants]
     opts: list[dict[str, Any]] = [dict(v[3] or {}) if len(v) > 3 else {} for v in variants]
     reason_code = {r: i for i, r in enumerate(eng.end_reasons)}
+    same = same_games(variants) if REUSE_GAMES else list(range(len(variants)))
     out = [bytearray(count) for _ in variants]
     reasons = [bytearray(count) for _ in variants]
     turns = [bytearray(2 * count) for _ in variants]
@@ -82,6 +93,11 @@ def _play(job: Job, detail: bool) -> list[GameBlock]:
             seed = game_seed(bseed, start + i)
             first = (start + i) % 2
             for k in range(len(variants)):
+                if same[k] != k:  # the same game as an earlier variant's: its results
+                    j = same[k]
+                    out[k][i], reasons[k][i] = out[j][i], reasons[j][i]
+                    turns[k][2 * i:2 * i + 2] = turns[j][2 * i:2 * i + 2]
+                    continue
                 # exactly play_match's game (same setup, bots and seeds), without its checks and summary
                 g = eng.new_game(ruleset, setups[k], seed, first, log_cards=False, record=False, catalog=cats[k],
                                  **opts[k])
@@ -97,6 +113,24 @@ def _play(job: Job, detail: bool) -> list[GameBlock]:
         if gc_was_on:
             gc.enable()
     return [(bytes(o), bytes(r), bytes(t)) for o, r, t in zip(out, reasons, turns)]
+
+
+def game_key(variant: Sequence[Any]) -> str:
+    """What decides a variant's games besides the seed: its decks, the overrides of their cards and
+    its rule options (see the module docstring); variants with equal keys play the same games."""
+    a, b, ov = variant[0], variant[1], variant[2] or {}
+    opts = dict(variant[3] or {}) if len(variant) > 3 else {}
+    if a is not None and b is not None:
+        names = set(a) | set(b)
+        ov = {k: v for k, v in ov.items() if k in names}
+    return overrides_key({"decks": [a, b], "cards": ov, "rules": opts})
+
+
+def same_games(variants: Sequence[Sequence[Any]]) -> list[int]:
+    """For each variant, the first variant of the list that plays the same games (itself when none
+    before it does)."""
+    first: dict[str, int] = {}
+    return [first.setdefault(game_key(v), k) for k, v in enumerate(variants)]
 
 
 def job_games(job: Job) -> int:

@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "and whether the levels agree on its sign and significance; the first level plays -n games "
                         "per pairing, the others --skill-games (not kept in the store)")
     w.add_argument("--skill-games", type=int, default=None, metavar="N",
-                   help="games per pairing at the levels after the first (default: a fifth of -n, at least 10)")
+                   help="games per pairing at the levels after the first (default: 3%% of -n, at least 6: a search level costs about a thousand times the heuristic)")
     from ..sim.cli import add_until_arguments
 
     add_until_arguments(w, "each deck's paired change in field win rate (after minus before)", " (games a pairing)")

@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--skill-n", type=int, default=200, metavar="N",
                    help="games per pairing at the first level of --skill (default 200)")
     b.add_argument("--skill-games", type=int, default=None, metavar="N",
-                   help="games per pairing at the other levels (default: a fifth of --skill-n, at least 10)")
+                   help="games per pairing at the other levels (default: 3%% of --skill-n, at least 6: a search level costs about a thousand times the heuristic)")
     b.add_argument("--seed", type=int, default=0, help="seed of the --skill games (default 0)")
     b.add_argument("--workers", type=int, default=1, help="worker processes for --skill (default 1; 0 = one per core)")
     b.set_defaults(func=run_balance)

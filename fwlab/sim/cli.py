@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "level to the last (a skill deck gains, an easy-to-pilot one loses); -n games per pairing "
                         "at the first level, --skill-games at the others")
     p.add_argument("--skill-games", type=int, default=None, metavar="N",
-                   help="games per pairing at the levels after the first (default: a fifth of -n, at least 10)")
+                   help="games per pairing at the levels after the first (default: 3%% of -n, at least 6: a search level costs about a thousand times the heuristic)")
     add_until_arguments(p, "the win rate of seat A (with more seats: the widest of the seats' win rates)")
     add_rule_argument(p)
     p.set_defaults(func=run)

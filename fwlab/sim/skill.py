@@ -29,9 +29,13 @@ from ..rules.engines import engine_for, split_bot_list
 from ..stats import Z95
 from .runner import simulate_match
 
-#: games per pairing at a level after the first, as a share of the first level's (at least MIN_GAMES)
-COSTLY_SHARE = 0.2
-MIN_GAMES = 10
+#: games per pairing at a level after the first, as a share of the first level's (at least MIN_GAMES):
+#: a search level costs about a thousand times a heuristic one (fw at ismcts:iters=200: 2.8 s of CPU
+#: a game, both seats searching), so a what-if's 200 games a pairing give 6 at the costly level, a
+#: check of fw's 7 starters that takes about 8 minutes on 2 workers (docs/bots.md); ask for more
+#: with --skill-games when the costly level's intervals must be narrow
+COSTLY_SHARE = 0.03
+MIN_GAMES = 6
 #: fewer games per pairing than this at a level: the text flags its intervals as rough
 SMALL = 30
 
@@ -55,7 +59,9 @@ def level_games(levels: Sequence[str], n: int, costly: int | None = None) -> lis
     ``max(MIN_GAMES, COSTLY_SHARE * n)``, never more than ``n``).
 
     >>> level_games(["heuristic", "ismcts"], 200)
-    [200, 40]
+    [200, 6]
+    >>> level_games(["heuristic", "ismcts"], 1000)
+    [1000, 30]
     >>> level_games(["heuristic", "lookahead", "ismcts"], 30, costly=12)
     [30, 12, 12]
     """

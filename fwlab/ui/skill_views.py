@@ -25,7 +25,7 @@ def levels_input(key: str) -> tuple[str, int]:
     levels = c1.text_input("Levels of skill (bot specs, comma-separated)", DEFAULT_LEVELS, key=f"{key}-levels",
                            help="Both seats play each level's bot; every level replays the same seeds. "
                                 "e.g. heuristic,ismcts:iters=200 (docs/bots.md)")
-    costly = int(c2.number_input("Games at the costly levels", 1, 2000, 10, key=f"{key}-costly",
+    costly = int(c2.number_input("Games at the costly levels", 1, 2000, 6, key=f"{key}-costly",
                                  help="Games per pairing at every level after the first (fewer: a search bot "
                                       "is slow)"))
     return levels, costly

@@ -33,9 +33,10 @@ def test_levels_are_checked_specs_and_costly_levels_play_fewer_games():
         parse_levels("fw", "heuristic")
     with pytest.raises(ValueError, match="nope"):
         parse_levels("fw", "heuristic,ismcts:nope=1")
-    assert level_games(["a", "b", "c"], 200) == [200, 40, 40]
-    assert level_games(["a", "b"], 20) == [20, 10]        # at least 10
-    assert level_games(["a", "b"], 6) == [6, 6]           # never more than the first level
+    assert level_games(["a", "b", "c"], 200) == [200, 6, 6]   # 3%: fw's skill check of 7 starters in minutes
+    assert level_games(["a", "b"], 1000) == [1000, 30]
+    assert level_games(["a", "b"], 20) == [20, 6]         # at least 6
+    assert level_games(["a", "b"], 4) == [4, 4]           # never more than the first level
 
 
 def test_a_skill_whatif_is_the_whatif_of_each_level_on_the_same_seeds():

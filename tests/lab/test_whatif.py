@@ -127,3 +127,35 @@ def test_common_random_numbers_make_the_paired_interval_narrower_than_two_indepe
         paired = (r.delta_ci95[1] - r.delta_ci95[0]) / 2
         independent = np.hypot(r.before_ci95[1] - r.before_ci95[0], r.after_ci95[1] - r.after_ci95[0]) / 2
         assert paired < 0.6 * independent, (r.deck, paired, independent)
+
+
+@pytest.mark.parametrize("bots", [None, ["ismcts:iters=12", "ismcts:iters=12"]])
+def test_a_pairing_without_a_changed_card_is_played_once_with_exactly_the_results_of_playing_it_twice(
+        monkeypatch, bots):
+    """Only Ashfang Raid holds NERF's cards: Iron Bastion v Grave Tide (and the two mirrors without
+    Ashfang Raid) play the same games before and after, so the lab plays them once
+    (fwlab.lab.batch.same_games); every figure equals the run that plays every variant."""
+    from fwlab.lab import batch
+
+    n = 6 if bots else 20
+    reused = whatif("fw", NERF, FIELD, n=n, seed=11, bots=bots, batch_size=8).to_dict()
+    monkeypatch.setattr(batch, "REUSE_GAMES", False)
+    played = whatif("fw", NERF, FIELD, n=n, seed=11, bots=bots, batch_size=8).to_dict()
+    reused.pop("seconds"), played.pop("seconds")
+    assert reused == played
+    ash = next(r for r in reused["decks"] if r["deck"] == "fw/ashfang-raid")
+    assert ash["delta"] != 0.0   # the changed deck's games did change: both variants were played there
+
+
+def test_same_games_names_the_variants_whose_decks_see_no_change():
+    from fwlab.lab.batch import same_games
+
+    a, b = ("Ashfang Raider", "Firebolt"), ("Firebolt", "Nominod")
+    other = ("Nominod",)
+    cases = [
+        (a, b, None), (a, b, {"Ashfang Raider": {"att": 0}}),          # a card of deck A changed
+        (other, b, None), (other, b, {"Ashfang Raider": {"att": 0}}),  # no card of these decks changed
+        (other, b, None, {"capital": 30}),                             # a rule changed: every game may differ
+        (None, None, {"Ashfang Raider": {"att": 0}}), (None, None, None),  # no decks: the whole catalog counts
+    ]
+    assert same_games(cases) == [0, 1, 2, 2, 4, 5, 6]
