@@ -24,7 +24,7 @@ from screenshots import ARGS, CHROMIUM, ROOT, build_store, optimise, serve, sett
 
 def open_deck_builder(page: Any, base: str, ruleset: str, starter: int = 0) -> Any:
     """The deck builder opened on the share link of ``ruleset``'s starter deck number ``starter``,
-    its faces loaded; returns the deck."""
+    its faces loaded and its whole page drawn (the + / − echo's run mark, written last); returns the deck."""
     from fwlab.decks.share import share_url
     from fwlab.decks.starters import starter_decks
 
@@ -34,6 +34,7 @@ def open_deck_builder(page: Any, base: str, ruleset: str, starter: int = 0) -> A
     settle(page)
     page.get_by_role("heading", name=f"{deck.size} cards", exact=True).wait_for()
     page.locator(".deck-face img.card-face").first.wait_for()
+    page.wait_for_function("() => !!document.documentElement.dataset.deckRun")
     settle(page)
     return deck
 

@@ -110,6 +110,29 @@ def test_the_visual_deck_draws_a_face_per_card_with_its_count_for_every_ruleset(
         assert at.button(key=f"builder-minus-{card_key(name)}").label == "−"
 
 
+def test_the_page_ends_with_the_echo_carrying_the_decks_own_counts(store: Path) -> None:
+    """The + / − echo's last mount (fwlab.ui.deck_face_views.ECHO_JS) is the page's last element and
+    carries the deck as the server holds it after each click (what every badge is set back to), with
+    a run number that grows; the early mount under the faces carries nothing."""
+    at = load_starter(open_builder(), "fw")
+    start = starter_decks("fw")[0].counts()
+    card = next(n for n, c in start.items() if c == 2)
+
+    def echo() -> dict[str, Any]:
+        mounts = [e for e in at.get("bidi_component") if e.proto.component_name == "fwlab_deck_echo"]
+        assert [m.proto.id.rsplit("-", 1)[-1] for m in mounts][-1] == "echo"
+        assert list(at.main)[-1].proto.id == mounts[-1].proto.id          # the last element of the page
+        assert all(not m.proto.json or m.proto.json == "null" for m in mounts[:-1])
+        return dict(json.loads(mounts[-1].proto.json))
+
+    first = echo()
+    assert first["counts"] == start and first["total"] == sum(start.values())
+    at.button(key=f"builder-plus-{card_key(card)}").click().run()
+    after = echo()
+    assert after["counts"] == {**start, card: 3} and after["total"] == sum(start.values()) + 1
+    assert after["run"] > first["run"]
+
+
 def test_the_eredan_deck_shows_its_characters_first() -> None:
     from fwlab.decks import Deck
     from fwlab.ui.deck_face_views import groups

@@ -37,10 +37,22 @@ def no_exception(pg: Page) -> None:
     assert pg.locator('[data-testid="stException"]').count() == 0
 
 
+#: the number of the last run whose whole page is drawn (the echo, mounted last, writes it)
+RUN = "() => document.documentElement.dataset.deckRun || ''"
+
+
 def click(pg: Page, which: str, card: str) -> None:
-    """Click the + (``which="plus"``) or − of a card's face: the button a screen reader finds (the
-    widget's container holds a second, hidden button element)."""
+    """Click the + (``which="plus"``) or − of a card's face (the button a screen reader finds: the
+    widget's container holds a second, hidden button element), then wait until the page of the run
+    it starts is drawn (the count itself shows at once: the echo)."""
+    before = pg.evaluate(RUN)
     pg.locator(f".st-key-builder-{which}-{card_key(card)}").get_by_role("button", name="+" if which == "plus" else "−").click()
+    pg.wait_for_function(f"(b) => ({RUN})() !== b", arg=before)
+
+
+def deck_heading(pg: Page) -> str:
+    return str(pg.evaluate("() => [...document.querySelectorAll('h3')].map((h) => h.textContent.trim())"
+                           ".find((t) => /^\\d+ cards$/.test(t))"))
 
 
 def badge(pg: Page, card: str) -> str:
@@ -109,6 +121,35 @@ def test_paste_plus_minus_and_the_share_link_round_trip(server: str, page: Page)
         no_exception(other)
     finally:
         other.close()
+    no_exception(page)
+
+
+def test_plus_and_minus_show_the_new_count_before_the_server_answers(server: str, page: Page) -> None:  # noqa: F811
+    """The echo: the face's badge, its type's heading and the deck's "N cards" change in the click's
+    own event task (no server could have answered yet), and the run that follows agrees; a badge the
+    server never changed is set back to the deck's count by the next run."""
+    deck = open_deck_builder(page, server, "fw")
+    settle(page)
+    card = next(c for c, n in deck.counts().items() if n < 4)
+    n = deck.count(card)
+    before = page.evaluate(RUN)
+    shown = page.evaluate("""(sel) => {
+        let box = document.querySelector(sel);
+        while (!box.querySelector('.deck-face')) box = box.parentElement;
+        const face = box.querySelector('.deck-face');
+        document.querySelector(sel + ' button').click();
+        return [face.querySelector('.deck-count').textContent,
+                [...document.querySelectorAll('h3')].map((h) => h.textContent.trim()).find((t) => / cards$/.test(t))];
+    }""", f".st-key-builder-plus-{card_key(card)}")
+    assert shown == [f"×{n + 1}", f"{deck.size + 1} cards"]
+    page.wait_for_function(f"(b) => ({RUN})() !== b", arg=before)
+    assert badge(page, card) == f"×{n + 1}" and deck_heading(page) == f"{deck.size + 1} cards"
+    # a count the server never saw (written here by hand) lasts only until the next run
+    other = next(c for c in deck.counts() if c != card)
+    page.evaluate("(c) => { document.querySelector(`.deck-face[data-card=\"${c}\"] .deck-count`).textContent = '×9'; }", other)
+    click(page, "minus", card)
+    assert badge(page, other) == f"×{deck.count(other)}" and badge(page, card) == f"×{n}"
+    assert deck_heading(page) == f"{deck.size} cards"
     no_exception(page)
 
 

@@ -138,3 +138,6 @@ deck_lab_views.tune_section(deck, cat)
 
 st.subheader("Deck builder helper")
 deck_views.helper_section(deck, cat)
+
+# last: the + / − echo, whose run number tells a browser that the whole page is drawn
+deck_face_views.echo(deck)
