@@ -36,8 +36,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 #: true once a heading reads exactly ``arg`` (the deck's "N cards")
 HEADING_IS = """(want) => [...document.querySelectorAll('h1, h2, h3, h4')].some((h) => h.textContent.trim() === want)"""
-#: the run mark of the last page drawn to its end
-RUN = "() => document.documentElement.dataset.deckRun || ''"
 #: click a button in the page; resolve at the next painted frame with [ms to it, the heading then shown]
 CLICK_TO_FRAME = """(sel) => new Promise((done) => {
   const t0 = performance.now();
@@ -58,6 +56,7 @@ def main() -> None:
 
     from fwlab.decks.decklist import Deck, DeckEntry
     from fwlab.decks.share import share_url
+    from fwlab.ui.deck_face_views import RUN_MARK_JS as RUN
     from fwlab.ui.deck_face_views import card_key
 
     counts = sixty_card_deck(args.ruleset)
@@ -75,8 +74,7 @@ def main() -> None:
             page.goto(share_url(f"{base}/deck_builder", deck))
             page.get_by_role("heading", name=f"{size} cards", exact=True).wait_for()
             page.locator(".deck-face img.card-face").first.wait_for()
-            sc.settle(page)
-            page.wait_for_function("() => !!document.documentElement.dataset.deckRun")
+            page.wait_for_function(RUN)
             sc.settle(page)
             figures: dict[str, list[float]] = {"echo": [], "Playwright": [], "whole page": []}
             def drawn(before: str) -> None:

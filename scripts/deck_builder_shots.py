@@ -34,7 +34,9 @@ def open_deck_builder(page: Any, base: str, ruleset: str, starter: int = 0) -> A
     settle(page)
     page.get_by_role("heading", name=f"{deck.size} cards", exact=True).wait_for()
     page.locator(".deck-face img.card-face").first.wait_for()
-    page.wait_for_function("() => !!document.documentElement.dataset.deckRun")
+    from fwlab.ui.deck_face_views import RUN_MARK_JS
+
+    page.wait_for_function(RUN_MARK_JS)
     settle(page)
     return deck
 

@@ -108,13 +108,18 @@ def apply_overrides(catalog: Catalog, overrides: Overrides | None, source: str |
     return Catalog(family=catalog.family, cards=cards)
 
 
+def canonical_json(value: Any) -> str:
+    """A canonical text of a JSON value (keys sorted, no spaces): equal values give equal texts."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
 def overrides_key(overrides: Overrides | None) -> str:
     """A canonical text of the overrides (the cache key; equal overrides give equal keys).
 
     >>> overrides_key({"B": {"y": 1, "x": 2}, "A": {"z": 0}})
     '{"A":{"z":0},"B":{"x":2,"y":1}}'
     """
-    return json.dumps(overrides or {}, sort_keys=True, separators=(",", ":"))
+    return canonical_json(overrides or {})
 
 
 _BUILT: dict[tuple[str, int, str], tuple[Catalog, Catalog]] = {}
@@ -140,4 +145,4 @@ def catalog_with_overrides(ruleset: str, overrides: Overrides | None) -> Catalog
 
 
 __all__ = ["FIXED_FIELDS", "apply_overrides", "catalog_with_overrides", "field_name", "normalize_overrides",
-           "overrides_key"]
+           "overrides_key", "canonical_json"]

@@ -30,13 +30,12 @@ changed card cost one game, not two, and give exactly the results they would pla
 from __future__ import annotations
 
 import gc
-import json
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from ..catalog.overrides import catalog_with_overrides
+from ..catalog.overrides import canonical_json, catalog_with_overrides
 from ..rules.engines import engine_for
 from ..sim.play import bot_seed, check_seats
 from ..sim.runner import game_seed
@@ -124,7 +123,7 @@ def game_key(variant: Sequence[Any]) -> str:
     if a is not None and b is not None:
         names = set(a) | set(b)
         ov = {k: v for k, v in ov.items() if k in names}
-    return json.dumps({"decks": [a, b], "cards": ov, "rules": opts}, sort_keys=True, separators=(",", ":"))
+    return canonical_json({"decks": [a, b], "cards": ov, "rules": opts})
 
 
 def same_games(variants: Sequence[Sequence[Any]]) -> list[int]:

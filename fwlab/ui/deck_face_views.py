@@ -87,7 +87,7 @@ function onClick(ev) {
 }
 export default function (component) {
   const { data } = component;
-  if (!window.__fwlabDeckEcho) { document.addEventListener('click', onClick); window.__fwlabDeckEcho = onClick; }
+  if (!window.__fwlabDeckEcho) { document.addEventListener('click', onClick); window.__fwlabDeckEcho = true; }
   if (!data) return;                     // the mount under the faces: the listener only
   const heading = deckHeading();
   if (heading) heading.nodeValue = data.total + ' cards';
@@ -98,6 +98,9 @@ export default function (component) {
   document.documentElement.dataset.deckRun = String(data.run);
 }
 """
+
+#: a page script giving the run number the echo last marked the page with ('' before the first)
+RUN_MARK_JS = "() => document.documentElement.dataset.deckRun || ''"
 
 _echo = st.components.v2.component("fwlab_deck_echo", js=ECHO_JS, isolate_styles=False)
 

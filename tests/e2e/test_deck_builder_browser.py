@@ -25,7 +25,7 @@ from fwlab.decks import format_decklist  # noqa: E402
 from fwlab.decks.starters import starter_decks  # noqa: E402
 from fwlab.rules.engines import deck_rulesets  # noqa: E402
 from fwlab.rulesets import TITLES  # noqa: E402
-from fwlab.ui.deck_face_views import FACE_PX, card_key  # noqa: E402
+from fwlab.ui.deck_face_views import FACE_PX, RUN_MARK_JS, card_key  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -38,7 +38,7 @@ def no_exception(pg: Page) -> None:
 
 
 #: the number of the last run whose whole page is drawn (the echo, mounted last, writes it)
-RUN = "() => document.documentElement.dataset.deckRun || ''"
+RUN = RUN_MARK_JS
 
 
 def click(pg: Page, which: str, card: str) -> None:
