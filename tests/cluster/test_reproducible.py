@@ -59,3 +59,30 @@ def test_SIM_SEED_1_the_what_if_lab_does_not_depend_on_its_batch_size():
         return json.dumps(out, sort_keys=True, default=str)
 
     assert run(5) == run(24)
+
+
+def test_SIM_SEED_1_a_skill_check_on_the_cluster_is_the_one_on_local_workers(cluster):
+    """Issue 28's skill check (a what-if at each level, the search level with fewer games) gives the
+    same figures on the Dask cluster as on 2 local workers: the search bot's games, like the
+    heuristic's, come from (seed, game index) alone."""
+    from fwlab.lab.skill import skill_whatif
+
+    decks = ["fw/ashfang-raid", "fw/iron-bastion", "fw/grave-tide"]
+    changes = {"Ashfang Raider": {"att": 1}}
+
+    def run(**kw) -> str:
+        d = skill_whatif("fw", changes, ["heuristic", "ismcts:iters=8"], n=12, seed=4, costly_games=2,
+                         decks=decks, batch_size=5, **kw).to_dict()
+        d.pop("seconds")
+        for r in d["runs"]:
+            for k in ("seconds", "batch_size"):
+                r.pop(k, None)
+        return json.dumps(d, sort_keys=True, default=str)
+
+    local = run(workers=2)
+    ex = executor_for(cluster, None, quiet=True)
+    try:
+        assert run(executor=ex) == local
+    finally:
+        ex.shutdown()
+    assert '"ismcts:iters=8"' in local
