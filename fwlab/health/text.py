@@ -89,10 +89,11 @@ def render_text(report: HealthReport, show_pairings: bool = False) -> str:
     p = report.params
     head = f"health of {report.ruleset}: {report.games} games from a {report.source}"
     if report.source == "simulation":
-        head += (f" ({len(p.get('pairings', []))} pairings x {p.get('n')} games, seed {p.get('seed')}, "
+        k = len(p.get("pairings", []))
+        head += (f" ({k} pairing{'' if k == 1 else 's'} x {p.get('n')} games, seed {p.get('seed')}, "
                  f"bots {','.join(p.get('bots', []))})")
     if report.seconds is not None:
-        head += f" in {report.seconds:.1f} s"
+        head += f" in {report.seconds:.1f} s" if report.seconds >= 0.1 else f" in {report.seconds * 1000:.0f} ms"
     lines = [head]
     for g in report.groups:
         lines.append("")

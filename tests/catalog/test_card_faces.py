@@ -168,6 +168,10 @@ def test_FACE_3_each_game_draws_its_own_anatomy() -> None:
     fr = card_face("fr", "Captain Vessa Redsail")
     assert [g.title for g in fr.gems] == ["chaos gem", "order gem"] and fr.footer.startswith("1 R 85")
     assert fr.emblem is not None and fr.emblem.title == "Hero (no sphere)"
+    # a Free Realms cost says its unit, singular for 1 (creatures cost coins, tricks stars)
+    assert card_face("fr", "Thorn Wall").corner[0].title == "1 star"
+    assert card_face("fr", "Bark Skin").corner[0].title == "2 stars"
+    assert card_face("fr", "Burrowing Vole").corner[0].title == "2 coins"
     er = card_face("eredan", "Ember Lance III")
     assert "Unique" in er.keywords and "Evolution 3 of Ember Lance" in er.keywords
     cq = card_face("conquest", "Knights of the Realm")
