@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..rules.deckrules import plural
 from .report import Figure, Group, HealthReport, per_pairing, rounds_histogram
 
 #: the marker of a figure outside its band (``!!`` when the whole interval lies outside)
@@ -89,8 +90,7 @@ def render_text(report: HealthReport, show_pairings: bool = False) -> str:
     p = report.params
     head = f"health of {report.ruleset}: {report.games} games from a {report.source}"
     if report.source == "simulation":
-        k = len(p.get("pairings", []))
-        head += (f" ({k} pairing{'' if k == 1 else 's'} x {p.get('n')} games, seed {p.get('seed')}, "
+        head += (f" ({plural(len(p.get('pairings', [])), 'pairing')} x {p.get('n')} games, seed {p.get('seed')}, "
                  f"bots {','.join(p.get('bots', []))})")
     if report.seconds is not None:
         head += f" in {report.seconds:.1f} s" if report.seconds >= 0.1 else f" in {report.seconds * 1000:.0f} ms"

@@ -81,8 +81,12 @@ def test_SIM_SEED_1_a_skill_check_on_the_cluster_is_the_one_on_local_workers(clu
 
     local = run(workers=2)
     ex = executor_for(cluster, None, quiet=True)
+    sent = []
+    submit = ex.submit
+    ex.submit = lambda fn, *a, **k: (sent.append(fn), submit(fn, *a, **k))[1]   # type: ignore[method-assign]
     try:
         assert run(executor=ex) == local
     finally:
         ex.shutdown()
+    assert sent, "the skill check ran nothing on the cluster"
     assert '"ismcts:iters=8"' in local

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...catalog import Card
 from ...catalog.faces import FaceSpec, Pip, Stat
+from ..deckrules import plural
 
 #: sphere -> (frame colour, gem colour, emblem text)
 SPHERES = {"chaos": ("#c0392b", "#e8590c", "Ch"), "nature": ("#2b8a3e", "#40c057", "Na"),
@@ -37,17 +38,12 @@ def _action(a: Mapping[str, Any]) -> str:
     return what
 
 
-def _plural(n: Any, unit: str) -> str:
-    """``1 star``, ``2 stars``, ``0 coins``."""
-    return f"{n} {unit}{'' if n == 1 else 's'}"
-
-
 def _cost(a: Mapping[str, Any]) -> str:
     paid = []
     if "coins" in a:
-        paid.append(_plural(a["coins"], "coin"))
+        paid.append(plural(a["coins"], "coin"))
     if "stars" in a:
-        paid.append(_plural(a["stars"], "star"))
+        paid.append(plural(a["stars"], "star"))
     if a.get("zap"):
         paid.append("zap")
     if a.get("face_down"):
@@ -83,9 +79,9 @@ def card_face(ruleset: str, card: Card) -> FaceSpec:
                  shape="shield")
     corner: tuple[Pip, ...] = ()
     if card.type == "creature":
-        corner = (Pip(str(f["cost"]), "#f2b705", f"{_plural(f['cost'], 'coin')}", ink="#2b2100"),)
+        corner = (Pip(str(f["cost"]), "#f2b705", plural(f["cost"], "coin"), ink="#2b2100"),)
     elif card.type == "trick":
-        corner = (Pip(str(f["cost"]), "#6741d9", f"{_plural(f['cost'], 'star')}"),)
+        corner = (Pip(str(f["cost"]), "#6741d9", plural(f["cost"], "star")),)
     traits = [t for t in f.get("traits", []) if not (hero and t == "Hero")]
     kind = "Hero creature" if hero else card.type.capitalize()
     type_line = kind + (f" — {' '.join(traits)}" if traits else "")
