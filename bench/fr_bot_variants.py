@@ -7,7 +7,9 @@ Parameters come from the environment (FV_NAME=value), defaults reproduce Heurist
 FV_HUNT (value of an empty column to hunt in, 4), FV_BLOCK (extra value of playing opposite a foe,
 which stops it hunting, 0), FV_AGG (the bot's aggression, 0), FV_INV (inventory target for face-down
 cards, 5), FV_KILL (weight of destroying the foe in the attack value, 1), FV_STAR (weight of the
-inventory difference in the attack value, 0.05), FV_SEAT (-1: the variant plays both seats; 0: only
+inventory difference in the attack value, 0.05), FV_PLAN (1: the Set Phase plays the first of the best
+set of plays the coins buy, one a column, by the sum of the same column values, instead of the best
+single play; 0), FV_SEAT (-1: the variant plays both seats; 0: only
 when it is the first player, the default heuristic otherwise; 1: only when second).
 """
 from __future__ import annotations
@@ -26,6 +28,7 @@ INV = int(P.get("inv", 5))
 SEAT = int(P.get("seat", -1))
 KILL = P.get("kill", 1.0)
 STAR = P.get("star", 0.05)   # -1 both seats, 0 only when first, 1 only when second
+PLAN = bool(P.get("plan", 0))
 
 
 class Var(HeuristicBot):
@@ -92,6 +95,7 @@ class Var(HeuristicBot):
         best_iid = best_col = -1
         best_v = 0.0
         seen = []
+        options = [[], [], []]   # per column: (value, card, iid) of each play worth making
         margin = self.chase_margin
         starved = self.starved(g, p)
         chase_bonus = 0.0
@@ -126,14 +130,48 @@ class Var(HeuristicBot):
                     if mv < 0.0:
                         v += BLOCK   # the foe can no longer hunt
                 v += 0.3 * piles[col]
+                if v > 0.0:
+                    options[col].append((v, dd, iid))
                 if v > best_v:
                     best_v, best_iid, best_col = v, iid, col
+        if PLAN and best_iid >= 0:
+            best_iid, best_col = _plan(g, s, coins, options)
         if best_iid >= 0:
             return act(PLAY_A, best_iid, best_col)
         moved = self._move(g, p, coins, foes)
         if moved is not None:
             return moved
         return _rest(self, g, p, coins, starved)
+
+
+def _plan(g, s, coins, options):
+    """The first play (iid, column) of the best set of plays, at most one a column, the coins buy
+    (each card in hand used at most as often as it is held, one Hero of a name)."""
+    held = {}
+    for iid in s.hand:
+        held[g.defs[iid].uid] = held.get(g.defs[iid].uid, 0) + 1
+    best = [0.0, -1, -1]
+    used = {}
+
+    def rec(col, left, total, first):
+        if col == 3:
+            if total > best[0]:
+                best[:] = [total, first[1], first[2]]
+            return
+        rec(col + 1, left, total, first)
+        for v, dd, iid in options[col]:
+            if dd.cost > left or used.get(dd.uid, 0) >= held[dd.uid] or (dd.hero and used.get(dd.name)):
+                continue
+            used[dd.uid] = used.get(dd.uid, 0) + 1
+            if dd.hero:
+                used[dd.name] = 1
+            rec(col + 1, left - dd.cost, total + v, first if first[0] >= v else (v, iid, col))
+            used[dd.uid] -= 1
+            if dd.hero:
+                used.pop(dd.name)
+
+    rec(0, coins, 0.0, (-1.0, -1, -1))
+    return best[1], best[2]
 
 
 def _rest(self, g, p, coins, starved):
