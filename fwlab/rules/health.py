@@ -136,7 +136,8 @@ class Band:
         return None
 
     def text(self, seats: int | None = None) -> str:
-        """The band in words: ``0.42-0.58``, ``<= 0.02``, ``>= 0.25``, ``1/n ± 0.08``."""
+        """The band in words: ``0.42-0.58``, ``<= 0.02``, ``>= 0.25``, ``1/n ± 0.08``, ``± 1.5`` (about 0),
+        ``-1 to 2``."""
         if self.relative and seats is None:
             lo, hi = self.low, self.high
             if lo is not None and hi is not None and lo == -hi:
@@ -145,7 +146,9 @@ class Band:
         low, high = self.bounds(seats or 2)
         lo, hi = (None if low is None else round(low, 3)), (None if high is None else round(high, 3))
         if lo is not None and hi is not None:
-            return f"{lo:g}-{hi:g}"
+            if lo == -hi:
+                return f"± {hi:g}"
+            return f"{lo:g} to {hi:g}" if lo < 0 else f"{lo:g}-{hi:g}"
         if hi is not None:
             return f"<= {hi:g}"
         if lo is not None:

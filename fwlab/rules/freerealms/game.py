@@ -56,9 +56,11 @@ from .cards import (
 from .state import (
     COLUMNS,
     T_BATTLE,
+    T_BATTLE_FIRST,
     T_BATTLES,
     T_EFFECT,
     T_HUNT,
+    T_HUNT_FIRST,
     T_POWERUP,
     T_REBUILDS,
     TALLIES,
@@ -311,6 +313,11 @@ class Game:
             pile.append(iid)
             s.scored += 1
             self.tally[how] += 1
+            if p == self.first:   # the first player's share, for the health report
+                if how == T_HUNT:
+                    self.tally[T_HUNT_FIRST] += 1
+                elif how == T_BATTLE:
+                    self.tally[T_BATTLE_FIRST] += 1
             if self.log_cards and by >= 0:
                 self.scored_by[by] += 1
             if s.scored >= self.goal:

@@ -2,7 +2,8 @@
 
 Read from a finished game (``Engine.health``): ``Game.tally`` counts the battles started, the deck
 rebuilds (FR-DECK-1) and the cards scored by each way of scoring (a hunt, an attacker that won its
-battle, a power-up, a trick's or an action's effect); the hands at the end show a stall (cards
+battle, a power-up, a trick's or an action's effect), and the first player's hunts and won battles
+apart (the second player's are the rest: where the first player's edge is made); the hands at the end show a stall (cards
 hoarded instead of played). The stored logs keep what each creature scored in total, not how, so
 these need a simulation. Not compiled.
 """
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..health import MEAN, SHARE, Band, HealthFigure
-from .state import T_BATTLE, T_BATTLES, T_EFFECT, T_HUNT, T_POWERUP, T_REBUILDS
+from .state import T_BATTLE, T_BATTLE_FIRST, T_BATTLES, T_EFFECT, T_HUNT, T_HUNT_FIRST, T_POWERUP, T_REBUILDS
 
 FIGURES: tuple[HealthFigure, ...] = (
     HealthFigure("battles", "battles a game, both seats (FR-BATTLE-1)", MEAN, "battles"),
@@ -21,6 +22,10 @@ FIGURES: tuple[HealthFigure, ...] = (
     HealthFigure("score_battle", "cards scored by attackers that won their battle a game (FR-SCORE-1)", MEAN, "cards"),
     HealthFigure("score_powerup", "cards scored by power-ups a game (FR-POWERUP-1)", MEAN, "cards"),
     HealthFigure("score_effect", "cards scored by tricks' and actions' effects a game", MEAN, "cards"),
+    HealthFigure("hunt_gap", "cards the first player scored by hunts a game less the second player's (FR-HUNT-1)",
+                 MEAN, "cards"),
+    HealthFigure("battle_gap", "cards the first player scored by won attacks a game less the second player's "
+                 "(FR-SCORE-1)", MEAN, "cards"),
     HealthFigure("battle_share", "share of the cards scored in a game that battles scored (battle wins and "
                  "power-ups)", MEAN),
     HealthFigure("rebuilds", "deck rebuilds from the discard pile a game (FR-DECK-1)", MEAN, "rebuilds"),
@@ -35,7 +40,8 @@ def health(g: Any) -> dict[str, float]:
     t = g.tally
     out = {"battles": float(t[T_BATTLES]), "score_hunt": float(t[T_HUNT]), "score_battle": float(t[T_BATTLE]),
            "score_powerup": float(t[T_POWERUP]), "score_effect": float(t[T_EFFECT]),
-           "rebuilds": float(t[T_REBUILDS])}
+           "rebuilds": float(t[T_REBUILDS]),
+           "hunt_gap": float(2 * t[T_HUNT_FIRST] - t[T_HUNT]), "battle_gap": float(2 * t[T_BATTLE_FIRST] - t[T_BATTLE])}
     scored = t[T_HUNT] + t[T_BATTLE] + t[T_POWERUP] + t[T_EFFECT]
     if scored:
         out["battle_share"] = (t[T_BATTLE] + t[T_POWERUP]) / scored
@@ -51,6 +57,10 @@ _CAP = ("001 says a player unable to draw, flip or score 'happens very rarely', 
 _ROUNDS = ("12 cards are scored at one a hunt or a won battle, with three creatures a side at most "
            "(FR-SPACE-1): under 4 rounds is faster than three creatures can score 12, past 30 rounds the decks "
            "have been rebuilt over and over without a finish")
+_GAP = ("001 gives going first no free column or battle, only a skipped draw to offset it (FR-READY-1): a "
+        "gap of more than 1.5 cards a game (an eighth of the 12-card goal) in one way of scoring is where a seat's "
+        "edge is made (docs/game-health.md 'Fifth look': the hunt gap was 1.65 with the first player at 0.64, "
+        "1.18 at 0.59, -0.74 at 0.46)")
 BANDS: Mapping[str, tuple[Band, ...]] = {
     "fr": (
         Band("position", -0.08, 0.08, "001 gives the first player only a skipped draw (FR-READY-1) to offset "
@@ -73,6 +83,8 @@ BANDS: Mapping[str, tuple[Band, ...]] = {
              "hunting): they should score at least a quarter of the cards"),
         Band("score_hunt", None, 12, "at most the 12 cards of the winner's goal a game, on average, come from "
              "hunts: more means both seats mostly hunt past each other"),
+        Band("hunt_gap", -1.5, 1.5, _GAP),
+        Band("battle_gap", -1.5, 1.5, _GAP),
         Band("score_battle", None, 12, "bounded by the goal: the 12 cards of a win"),
         Band("score_powerup", None, 12, "bounded by the goal: the 12 cards of a win"),
         Band("score_effect", None, 6, "tricks and actions add to a battle or a hunt (001's tricks 'help win "

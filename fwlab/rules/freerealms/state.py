@@ -11,14 +11,18 @@ from .cards import CardDef
 COLUMNS: Final = 3
 #: What ``Game.tally`` counts, by index, for the health report (fwlab/rules/freerealms/health.py):
 #: battles started, deck rebuilds (FR-DECK-1), and the cards scored by a hunt, by an attacker that won
-#: its battle, by a power-up, and by a trick's or an action's effect.
+#: its battle, by a power-up, and by a trick's or an action's effect; then the cards the first player
+#: scored by hunts and by won battles (the second player's are the totals less these: where the
+#: first player's edge is made, docs/game-health.md "Fifth look").
 T_BATTLES: Final = 0
 T_REBUILDS: Final = 1
 T_HUNT: Final = 2
 T_BATTLE: Final = 3
 T_POWERUP: Final = 4
 T_EFFECT: Final = 5
-TALLIES: Final = 6
+T_HUNT_FIRST: Final = 6
+T_BATTLE_FIRST: Final = 7
+TALLIES: Final = 8
 
 
 class Creature:
