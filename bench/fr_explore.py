@@ -21,6 +21,8 @@ from typing import Any
 from fwlab.catalog.overrides import catalog_with_overrides
 from fwlab.decks import load_deck
 from fwlab.decks.starters import starter_paths
+from fwlab.rules.engines import check_rule_options
+from fwlab.rules.options import parse_assignments
 from fwlab.stats import wilson
 
 _STATE: dict[str, Any] = {}
@@ -104,10 +106,10 @@ def main() -> None:
     ap.add_argument("--only", default=None, help="comma-separated deck file stems")
     args = ap.parse_args()
     _init(args.bot, args.changes, {}, args.xform, args.vs)   # fail here, not in every worker
-    opts: dict[str, Any] = {}
-    for r in args.rule:
-        k, v = r.split("=")
-        opts[k] = {"true": True, "false": False}.get(v, int(v) if v.isdigit() else v)
+    try:
+        opts = check_rule_options("fr", parse_assignments(args.rule))   # the --rule of fwlab health
+    except ValueError as e:
+        ap.error(str(e))
     paths = sorted(Path(args.decks).glob("*.txt")) if args.decks else starter_paths("fr")
     if args.only:
         keep = set(args.only.split(","))

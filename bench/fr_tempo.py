@@ -22,6 +22,8 @@ from typing import Any
 
 from fwlab.decks import load_deck
 from fwlab.decks.starters import starter_paths
+from fwlab.rules.engines import check_rule_options
+from fwlab.rules.options import parse_assignments
 from fwlab.stats import wilson
 
 HOW = ("hunt", "battle", "power-up", "effect")
@@ -72,6 +74,7 @@ def _play(job: tuple[int, tuple[str, ...], tuple[str, ...], int, int, dict[str, 
         for t in range(1, game.turn + 1):   # every turn played, with a Go Phase or not (no creature)
             acc[((t + 1) // 2, t % 2 == 1, "n")] += 1
         o = game.outcome
+        assert o is not None
         fwin = 1.0 if o.places[first] == 1 and o.places[1 - first] != 1 else (0.5 if o.places[0] == o.places[1] else 0.0)
         acc[("games",)] += 1
         acc[("first_wins",)] += fwin
@@ -89,10 +92,10 @@ def main() -> None:
     ap.add_argument("--xform", default=None, help="a catalog transform, as in fr_explore.py")
     ap.add_argument("--rounds", type=int, default=8)
     args = ap.parse_args()
-    options: dict[str, Any] = {}
-    for r in args.rule:
-        k, v = r.split("=")
-        options[k] = {"true": True, "false": False}.get(v, int(v) if v.isdigit() else v)
+    try:
+        options = check_rule_options("fr", parse_assignments(args.rule))   # the --rule of fwlab health
+    except ValueError as e:
+        ap.error(str(e))
     decks = [tuple(load_deck(p).cards()) for p in starter_paths("fr")]
     pairs = list(itertools.combinations_with_replacement(range(len(decks)), 2))
     jobs = [(pi, decks[a], decks[b], args.seed, args.n, options, args.xform) for pi, (a, b) in enumerate(pairs)]
