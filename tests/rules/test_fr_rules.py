@@ -619,6 +619,31 @@ def test_FR_COLLECT_1_collect_text_while_the_pile_holds_n_cards():
     assert space(g, 0, 0)["attack"] == 5
 
 
+def test_FR_RALLY_1_rally_text_while_the_opponent_has_scored_n_more_cards():
+    def with_lead(lead: int) -> Game:   # b has scored ``lead`` cards, a none; Underdog has n = 2
+        return game({"spaces": ["Underdog", None, None], "deck": blanks(4)},
+                    {"spaces": ["Ox", None, None], "piles": [[], blanks(lead), []], "deck": blanks(4)})
+    for lead, stats in ((0, (3, 3)), (1, (3, 3)), (2, (6, 5)), (3, (6, 5))):
+        s = space(with_lead(lead), 0, 0)
+        assert (s["attack"], s["defense"]) == stats, lead
+    # the battle reads it: 3 against Ox's 3 ties (both destroyed); with the rally 6 wins and scores
+    tie, rally = with_lead(1), with_lead(2)
+    act(tie, "attack", (0, "Underdog"))
+    assert space(tie, 0, 0) is None and space(tie, 1, 0) is None and seat(tie, 0)["scored"] == 0
+    act(rally, "attack", (0, "Underdog"))
+    assert space(rally, 0, 0)["card"] == "Underdog" and space(rally, 1, 0) is None and seat(rally, 0)["scored"] == 1
+    # ... and it is a "while": the card scored brings a within 1 of b, so the rally is off again
+    assert space(rally, 0, 0)["attack"] == 3
+    # the opponent's rally is not this creature's: b's Ox has no rally text and stays 3/3 when behind
+    g = game({"spaces": ["Underdog", None, None], "piles": [blanks(3), [], []], "deck": blanks(4)},
+             {"spaces": ["Ox", None, None], "deck": blanks(4)})
+    assert (space(g, 1, 0)["attack"], space(g, 0, 0)["attack"]) == (3, 3)
+    dog = CATALOG["Underdog"]
+    for bad in ({}, {"attack": 0}, {"n": 0, "attack": 1}, {"attack": 1, "hunt": 1}):
+        with pytest.raises(CatalogError, match="rally"):
+            compile_card(replace(dog, fields={**dog.fields, "rally": bad}))
+
+
 def test_FR_EFFECT_1_draw_score_stun_and_bonuses_do_what_the_catalog_says():
     g = game({"spaces": ["Ox", None, None], "hand": ["Insight", "Grab", "Snare"], "inventory": blanks(3),
               "deck": ["Lantern", "Ember", "Mouse", "Blank", "Blank"]},

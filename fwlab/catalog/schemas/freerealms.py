@@ -87,6 +87,10 @@ COLLECT: dict[str, Action] = {
     "hunt": Action("scores by extra cards each time it hunts", {"by": _N}),
 }
 
+#: What a creature gets while its owner has scored fewer cards than the opponent (its "Rally" text).
+RALLY: dict[str, str] = {"n": "how many more cards the opponent has scored (default 1)",
+                         "attack": "+attack", "defense": "+defense"}
+
 SCHEMA_FIELDS_COMMON = {
     "name": F("str"),
     "type": F("enum", choices=frozenset({"creature", "resource", "trick"})),
@@ -107,6 +111,7 @@ PER_TYPE = {
         "hero": F("bool", required=False, default=False),
         "powerups": F("tablelist", required=False, default=[]),
         "collect": F("table", required=False),
+        "rally": F("table", required=False),
         "actions": F("tablelist", required=False, default=[]),
     },
     "trick": {
@@ -140,6 +145,28 @@ def _check_collector(card: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
+def _check_rally(rally: Any) -> list[Problem]:
+    """``rally = { n = N, attack = A, defense = D }``: what the creature gets while the opponent has scored
+    at least N more cards than its owner (FR-RALLY-1; N defaults to 1); attack and defense whole numbers
+    >= 0, at least one of them >= 1."""
+    if not isinstance(rally, Mapping):
+        return [("rally", f"must be a table like {{ attack = 2, defense = 1 }}, got {rally!r}")]
+    problems: list[Problem] = []
+    for key in rally:
+        if key not in RALLY:
+            problems.append((f"rally.{key}", f"unknown key; rally takes {', '.join(sorted(RALLY))}"))
+    n = rally.get("n", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        problems.append(("rally.n", f"must be a whole number >= 1 (how many more cards the opponent has scored), got {n!r}"))
+    for key in ("attack", "defense"):
+        v = rally.get(key, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            problems.append((f"rally.{key}", f"must be a whole number >= 0, got {v!r}"))
+    if not problems and not any(rally.get(k, 0) for k in ("attack", "defense")):
+        problems.append(("rally", "needs attack or defense of 1 or more"))
+    return problems
+
+
 def check(card: Mapping[str, Any]) -> list[Problem]:
     """Cross-field rules of one card (see the module docstring and the family document)."""
     problems = _check_collector(card)
@@ -160,6 +187,8 @@ def check(card: Mapping[str, Any]) -> list[Problem]:
                                   extra={"sphere": F("enum", choices=SPHERES)})
         if "collect" in card:
             problems += check_action("collect", card["collect"], COLLECT, extra={"n": _N})
+        if "rally" in card:
+            problems += _check_rally(card["rally"])
         acts = card.get("actions", [])
         problems += check_actions("actions", acts, CREATURE_ACTIONS, extra={**EFFECT_EXTRA, **CREATURE_COSTS})
         for i, act in enumerate(acts):

@@ -62,7 +62,7 @@ COLLECT_CODES: Final = {"attack": COLLECT_ATTACK, "defense": COLLECT_DEFENSE, "h
 COMMON_FIELDS: Final = frozenset({"name", "type", "sphere", "gems", "traits"})
 NO_EFFECT: Final = frozenset({"rarity", "collector", "text", "lore"})
 TYPE_FIELDS: Final = {
-    "creature": frozenset({"cost", "attack", "defense", "hero", "powerups", "collect", "actions"}),
+    "creature": frozenset({"cost", "attack", "defense", "hero", "powerups", "collect", "rally", "actions"}),
     "trick": frozenset({"cost", "effects"}),
     "resource": frozenset({"effects"}),
 }
@@ -72,6 +72,8 @@ RESOURCE_KEYS: Final = frozenset({"do", "n", "trait", "coins", "stars", "zap", "
 #: a creature's action: no face_down (a creature in play is never face down)
 CREATURE_ACTION_KEYS: Final = frozenset({"do", "n", "trait", "coins", "stars", "zap", "discard"})
 COLLECT_KEYS: Final = frozenset({"n", "do", "by"})
+#: rally text: what the creature gets while its owner has scored fewer cards than the opponent
+RALLY_KEYS: Final = frozenset({"n", "attack", "defense"})
 
 
 class PowerUp:
@@ -132,7 +134,7 @@ class CardDef:
     """A card as the engine sees it. ``uid``: a number of its own in this process (for bots' memos)."""
 
     __slots__ = ("uid", "name", "type", "sphere", "hero", "cost", "attack", "defense", "gems", "match", "traits",
-                 "powerups", "collect_n", "collect_op", "collect_by", "effects", "actions", "battle_actions",
+                 "powerups", "collect_n", "collect_op", "collect_by", "rally_n", "rally_att", "rally_def", "effects", "actions", "battle_actions",
                  "coin_actions", "gem_list", "worth")
 
     def __init__(self, card: Card) -> None:
@@ -190,6 +192,22 @@ class CardDef:
             self.collect_n = int(col["n"])
             self.collect_op = COLLECT_CODES[do]
             self.collect_by = int(col["by"])
+        # FR-RALLY-1: "+a attack, +d defense while your opponent has scored more cards than you"
+        self.rally_n = 0
+        self.rally_att = 0
+        self.rally_def = 0
+        ral = f.get("rally")
+        if ral is not None:
+            _check_keys(ral, RALLY_KEYS, "rally", where)
+            self.rally_n = int(ral.get("n", 1))
+            if self.rally_n < 1:
+                raise CatalogError("rally n (how many more cards the opponent has scored) is 1 or more",
+                                   field="rally", **where)
+            self.rally_att = int(ral.get("attack", 0))
+            self.rally_def = int(ral.get("defense", 0))
+            if self.rally_att < 0 or self.rally_def < 0 or self.rally_att + self.rally_def == 0:
+                raise CatalogError("rally needs attack or defense of 1 or more (and neither below 0)",
+                                   field="rally", **where)
         effs: list[Eff] = []
         acts: list[ResAction] = []
         for i, raw in enumerate(f.get("effects", ())):

@@ -63,6 +63,10 @@ def keywords(card: Card) -> tuple[str, ...]:
         what = {"attack": f"+{by} attack", "defense": f"+{by} defense", "hunt": f"hunts score +{by}"}.get(
             str(c.get("do")), str(c.get("do")))
         out.append(f"Collect {c.get('n')}: {what}")
+    r = f.get("rally")
+    if r:
+        gets = [f"+{r[k]} {k}" for k in ("attack", "defense") if r.get(k)]
+        out.append(f"Rally: {', '.join(gets)}")
     for a in list(f.get("actions", [])) + (list(f.get("effects", [])) if card.type == "resource" else []):
         out.append(f"{_cost(a)}: {_action(a)}")
     return tuple(out)

@@ -338,18 +338,30 @@ class Game:
         n = c.d.collect_n
         return n > 0 and len(self.seats[c.owner].piles[c.col]) >= n
 
+    def rally_on(self, c: Creature) -> bool:
+        """FR-RALLY-1: whether the creature has its rally text (its owner has scored fewer cards than the
+        opponent by at least its n, counted over every score pile, now)."""
+        return self.seats[1 - c.owner].scored - self.seats[c.owner].scored >= c.d.rally_n
+
     def attack_of(self, c: Creature) -> int:
-        """Attack with collect text, without battle bonuses."""
+        """Attack with collect and rally text, without battle bonuses."""
         d = c.d
+        a = d.attack
         if d.collect_op == COLLECT_ATTACK and self.collect_on(c):
-            return d.attack + d.collect_by
-        return d.attack
+            a += d.collect_by
+        if d.rally_att and self.rally_on(c):
+            a += d.rally_att
+        return a
 
     def defense_of(self, c: Creature) -> int:
+        """Defense with collect and rally text, without battle bonuses."""
         d = c.d
+        v = d.defense
         if d.collect_op == COLLECT_DEFENSE and self.collect_on(c):
-            return d.defense + d.collect_by
-        return d.defense
+            v += d.collect_by
+        if d.rally_def and self.rally_on(c):
+            v += d.rally_def
+        return v
 
     def foe_of(self, c: Creature) -> Creature | None:
         """FR-FOE-1: the opponent's creature in the same column."""

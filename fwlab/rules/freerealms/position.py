@@ -595,7 +595,7 @@ class _Loader:
                 for key, have in (("attack", g.attack_of(cr)), ("defense", g.defense_of(cr))):
                     if key in obj and _int(f"{c.path}.{key}", obj[key]) != have:
                         raise PositionError(f"{c.path}.{key}", f"is {obj[key]}, but {c.d.name} has {key} {have} with "
-                                                               "its collect text (FR-COLLECT-1); it is worked out, "
+                                                               "its collect and rally text (FR-COLLECT-1, FR-RALLY-1); it is worked out, "
                                                                "not set (leave it out)")
         if "legal_actions" in top:
             want = _list("legal_actions", top["legal_actions"])
