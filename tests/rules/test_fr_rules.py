@@ -17,6 +17,7 @@ from fwlab.rules.core import Action, IllegalAction
 from fwlab.rules.engines import load_position, position_of
 from fwlab.rules.freerealms.cards import compile_card, compile_deck
 from fwlab.rules.freerealms.engine import summary
+from fwlab.rules.freerealms.faces import keywords
 from fwlab.rules.freerealms.game import MULLIGAN, Game, new_game
 
 CATALOG_FILE = Path(__file__).with_name("fr_test_catalog.toml")
@@ -639,6 +640,7 @@ def test_FR_RALLY_1_rally_text_while_the_opponent_has_scored_n_more_cards():
              {"spaces": ["Ox", None, None], "deck": blanks(4)})
     assert (space(g, 1, 0)["attack"], space(g, 0, 0)["attack"]) == (3, 3)
     dog = CATALOG["Underdog"]
+    assert "Rally (2 behind): +3 attack, +2 defense" in keywords(dog)   # the card face says it
     for bad in ({}, {"attack": 0}, {"n": 0, "attack": 1}, {"attack": 1, "hunt": 1}):
         with pytest.raises(CatalogError, match="rally"):
             compile_card(replace(dog, fields={**dog.fields, "rally": bad}))

@@ -134,8 +134,8 @@ class CardDef:
     """A card as the engine sees it. ``uid``: a number of its own in this process (for bots' memos)."""
 
     __slots__ = ("uid", "name", "type", "sphere", "hero", "cost", "attack", "defense", "gems", "match", "traits",
-                 "powerups", "collect_n", "collect_op", "collect_by", "rally_n", "rally_att", "rally_def", "effects", "actions", "battle_actions",
-                 "coin_actions", "gem_list", "worth")
+                 "powerups", "collect_n", "collect_op", "collect_by", "rally_n", "rally_att", "rally_def",
+                 "effects", "actions", "battle_actions", "coin_actions", "gem_list", "worth")
 
     def __init__(self, card: Card) -> None:
         f = card.fields

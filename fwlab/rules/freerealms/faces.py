@@ -66,7 +66,8 @@ def keywords(card: Card) -> tuple[str, ...]:
     r = f.get("rally")
     if r:
         gets = [f"+{r[k]} {k}" for k in ("attack", "defense") if r.get(k)]
-        out.append(f"Rally: {', '.join(gets)}")
+        n = int(r.get("n", 1))
+        out.append(f"Rally{f' ({n} behind)' if n > 1 else ''}: {', '.join(gets)}")
     for a in list(f.get("actions", [])) + (list(f.get("effects", [])) if card.type == "resource" else []):
         out.append(f"{_cost(a)}: {_action(a)}")
     return tuple(out)
